@@ -1,0 +1,162 @@
+# qipai: `make` builds everything into build/, `make test` builds and runs
+# every test (plain, then under AddressSanitizer and UndefinedBehaviorSanitizer
+# with clang), `make demo` shows the main job. Sources are found by pattern, so
+# a new file joins the build without editing this file:
+#   src/*/*.c          the library (build/libqipai.a, build/libqipai.so)
+#   tools/gen/gen_X.c  a table generator; its output build/gen/X.c joins the library
+#   cli/*.c bench/*.c  the qipai program (build/qipai)
+#   tests/test_X.c     a test program, linked with tests/support/ and tests/ref/
+#   tests/cli/*.sh     command-line tests, run with QIPAI=build/qipai
+#   fuzz/fuzz_X.c      a libFuzzer target (clang only)
+
+CC      ?= cc
+SAN_CC  ?= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
+FUZZ_CC ?= clang
+BUILD   ?= build
+
+WARN    = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS_COMMON = -std=c11 $(WARN) -Iinclude -Isrc -fPIC -MMD -MP
+OPT     ?= -O2 -g
+SAN     = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+LDLIBS  = -ljansson -lm -lpthread
+
+LIB_SRC   := $(sort $(wildcard src/*/*.c))
+GEN_TOOLS := $(sort $(wildcard tools/gen/gen_*.c))
+GEN_SRC   := $(patsubst tools/gen/gen_%.c,$(BUILD)/gen/%.c,$(GEN_TOOLS))
+CLI_SRC   := $(sort $(wildcard cli/*.c bench/*.c))
+TEST_SRC  := $(sort $(wildcard tests/test_*.c))
+TEST_LIB  := $(sort $(wildcard tests/support/*.c tests/ref/*.c))
+CLI_TESTS := $(sort $(wildcard tests/cli/*.sh))
+FUZZ_SRC  := $(sort $(wildcard fuzz/fuzz_*.c))
+
+# One object tree per flavour: plain (build/obj) and sanitized (build/san/obj).
+obj      = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+san_obj  = $(patsubst %.c,$(BUILD)/san/obj/%.o,$(1))
+
+LIB_OBJ      := $(call obj,$(LIB_SRC) $(GEN_SRC:$(BUILD)/%=%))
+LIB_SAN_OBJ  := $(call san_obj,$(LIB_SRC) $(GEN_SRC:$(BUILD)/%=%))
+CLI_OBJ      := $(call obj,$(CLI_SRC))
+TEST_BIN     := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+TEST_SAN_BIN := $(patsubst tests/%.c,$(BUILD)/san/tests/%,$(TEST_SRC))
+FUZZ_BIN     := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+
+.PHONY: all lib cli tests san-tests fuzz test test-plain test-san test-cli test-fuzz \
+        demo bench clean install
+.DEFAULT_GOAL := all
+
+all: lib cli tests
+lib: $(BUILD)/libqipai.a $(BUILD)/libqipai.so
+cli: $(BUILD)/qipai
+tests: $(TEST_BIN)
+san-tests: $(TEST_SAN_BIN)
+
+# ---- generated tables: built by programs at build time, compiled as const data
+$(BUILD)/tools/gen_%: tools/gen/gen_%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -O2 -o $@ $< $(LDLIBS)
+
+$(BUILD)/gen/%.c: $(BUILD)/tools/gen_%
+	@mkdir -p $(dir $@)
+	$< > $@.tmp && mv $@.tmp $@
+
+# Generated files live under build/gen; their objects under build/obj/gen.
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(OPT) -c -o $@ $<
+
+$(BUILD)/san/obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(SAN_CC) $(CFLAGS_COMMON) $(SAN) -c -o $@ $<
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(OPT) -c -o $@ $<
+
+$(BUILD)/san/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(SAN_CC) $(CFLAGS_COMMON) $(SAN) -c -o $@ $<
+
+# ---- the library
+$(BUILD)/libqipai.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libqipai.so: $(LIB_OBJ)
+	$(CC) -shared -o $@ $^ -lm -lpthread
+
+$(BUILD)/san/libqipai.a: $(LIB_SAN_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+# ---- the program
+$(BUILD)/qipai: $(CLI_OBJ) $(BUILD)/libqipai.a
+	$(CC) $(OPT) -o $@ $(CLI_OBJ) $(BUILD)/libqipai.a $(LDLIBS)
+
+# ---- tests
+$(BUILD)/tests/%: tests/%.c $(call obj,$(TEST_LIB)) $(BUILD)/libqipai.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -Itests/support -Itests/ref $(OPT) -o $@ $< \
+	    $(call obj,$(TEST_LIB)) $(BUILD)/libqipai.a $(LDLIBS)
+
+$(BUILD)/san/tests/%: tests/%.c $(call san_obj,$(TEST_LIB)) $(BUILD)/san/libqipai.a
+	@mkdir -p $(dir $@)
+	$(SAN_CC) $(CFLAGS_COMMON) -Itests/support -Itests/ref $(SAN) -o $@ $< \
+	    $(call san_obj,$(TEST_LIB)) $(BUILD)/san/libqipai.a $(LDLIBS)
+
+# Test objects need the test include paths too.
+$(BUILD)/obj/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -Itests/support -Itests/ref $(OPT) -c -o $@ $<
+
+$(BUILD)/san/obj/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(SAN_CC) $(CFLAGS_COMMON) -Itests/support -Itests/ref $(SAN) -c -o $@ $<
+
+# ---- fuzz targets (libFuzzer needs clang)
+$(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(GEN_SRC)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CFLAGS_COMMON) -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $< \
+	    $(LIB_SRC) $(GEN_SRC) $(LDLIBS)
+
+fuzz: $(FUZZ_BIN)
+
+# ---- running
+FUZZ_SECONDS ?= 15
+test: test-plain test-cli test-san test-fuzz
+	@echo "all tests passed"
+
+test-plain: $(TEST_BIN)
+	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
+
+test-san: $(TEST_SAN_BIN)
+	@set -e; for t in $(TEST_SAN_BIN); do echo "== $$t (asan+ubsan)"; \
+	    QIPAI_TEST_SCALE=$${QIPAI_SAN_SCALE:-0.1} ASAN_OPTIONS=detect_leaks=1 $$t; done
+
+test-cli: $(BUILD)/qipai
+	@set -e; for t in $(CLI_TESTS); do echo "== $$t"; QIPAI=$(BUILD)/qipai sh $$t; done
+
+test-fuzz: $(FUZZ_BIN)
+	@set -e; for f in $(FUZZ_BIN); do echo "== $$f ($(FUZZ_SECONDS)s)"; \
+	    corpus=fuzz/corpus/$$(basename $$f); mkdir -p $(BUILD)/fuzz-work/$$(basename $$f); \
+	    $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=0 \
+	        $(BUILD)/fuzz-work/$$(basename $$f) $$( [ -d $$corpus ] && echo $$corpus ) \
+	        2>$(BUILD)/fuzz-work/$$(basename $$f).log || \
+	        { tail -n 40 $(BUILD)/fuzz-work/$$(basename $$f).log; exit 1; }; done
+
+demo: $(BUILD)/qipai
+	@sh tools/demo.sh $(BUILD)/qipai
+
+bench: $(BUILD)/qipai
+	@sh tools/bench.sh $(BUILD)/qipai
+
+PREFIX ?= /usr/local
+install: lib cli
+	install -d $(PREFIX)/include/qipai $(PREFIX)/lib $(PREFIX)/bin
+	install -m 644 include/qipai/*.h $(PREFIX)/include/qipai/
+	install -m 644 $(BUILD)/libqipai.a $(BUILD)/libqipai.so $(PREFIX)/lib/
+	install -m 755 $(BUILD)/qipai $(PREFIX)/bin/
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

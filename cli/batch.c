@@ -1,0 +1,138 @@
+/*
+ * The batch loop and the small helpers every game's command line uses.
+ * One input line gives exactly one output line, so scripts can zip them.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void cli_print(json_t *obj)
+{
+    char *text = json_dumps(obj, JSON_COMPACT);
+    if (text) {
+        fputs(text, stdout);
+        fputc('\n', stdout);
+        free(text);
+    } else {
+        fputs("{\"error\":\"out of memory\"}\n", stdout);
+    }
+    json_decref(obj);
+}
+
+json_t *cli_error(const char *key, const char *input, const char *message)
+{
+    json_t *obj = json_object();
+    /* Input that is not UTF-8 cannot go into a JSON string as is. */
+    json_t *text = json_string(input);
+    if (!text)
+        text = json_string("(input is not valid UTF-8)");
+    json_object_set_new(obj, key, text);
+    json_object_set_new(obj, "error", json_string(message));
+    return obj;
+}
+
+static int answer_one(const char *line, cli_answer_fn answer, void *context)
+{
+    json_t *obj = answer(line, context);
+    int failed = json_object_get(obj, "error") != NULL;
+    cli_print(obj);
+    return failed;
+}
+
+/* Strips the line ending (LF or CRLF) and surrounding blanks in place. */
+static char *trim(char *line)
+{
+    size_t n = strlen(line);
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ' ||
+                     line[n - 1] == '\t'))
+        line[--n] = '\0';
+    while (*line == ' ' || *line == '\t')
+        line++;
+    return line;
+}
+
+int cli_batch(int n, char **inputs, cli_answer_fn answer, void *context)
+{
+    int failures = 0;
+    if (n > 0) {
+        for (int i = 0; i < n; i++)
+            failures += answer_one(inputs[i], answer, context);
+    } else {
+        char *line = NULL;
+        size_t capacity = 0;
+        while (getline(&line, &capacity, stdin) != -1) {
+            failures += answer_one(trim(line), answer, context);
+            fflush(stdout);
+        }
+        free(line);
+    }
+    return failures ? CLI_EXIT_FAILED : CLI_EXIT_OK;
+}
+
+int cli_usage(const char *format, ...)
+{
+    va_list args;
+    fputs("qipai: ", stderr);
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fputc('\n', stderr);
+    return CLI_EXIT_USAGE;
+}
+
+const char *cli_option_value(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc)
+        return NULL;
+    return argv[++*i];
+}
+
+long cli_read_lines(const char *path, char ***lines)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    long count = 0, capacity = 0;
+    char **out = NULL;
+    char *line = NULL;
+    size_t size = 0;
+    while (getline(&line, &size, f) != -1) {
+        char *text = trim(line);
+        if (*text == '\0' || *text == '#')
+            continue;
+        if (count == capacity) {
+            capacity = capacity ? capacity * 2 : 1024;
+            char **grown = realloc(out, (size_t)capacity * sizeof *out);
+            if (!grown) {
+                cli_free_lines(out, count);
+                free(line);
+                fclose(f);
+                return -1;
+            }
+            out = grown;
+        }
+        out[count++] = strdup(text);
+    }
+    free(line);
+    fclose(f);
+    *lines = out;
+    return count;
+}
+
+void cli_free_lines(char **lines, long n)
+{
+    for (long i = 0; i < n; i++)
+        free(lines[i]);
+    free(lines);
+}
+
+double cli_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}

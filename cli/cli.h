@@ -1,0 +1,58 @@
+/*
+ * What every game's command line shares: the batch loop (hands from the
+ * arguments or one a line from standard input, one JSON line out for each),
+ * JSON output, option helpers and the exit statuses. No game logic here.
+ */
+#ifndef QIPAI_CLI_H
+#define QIPAI_CLI_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+enum {
+    CLI_EXIT_OK = 0,
+    CLI_EXIT_FAILED = 1, /* some input line was bad; the others were answered */
+    CLI_EXIT_USAGE = 2   /* the command itself was malformed */
+};
+
+/* Answers one input line with a JSON object (owned by the caller then).
+ * An object holding an "error" key marks the line as failed. */
+typedef json_t *(*cli_answer_fn)(const char *line, void *context);
+
+/* Answers each of the n inputs, or each line of stdin when n == 0, printing
+ * one compact JSON object per line in order. Returns CLI_EXIT_FAILED when
+ * any answer was an error object. */
+int cli_batch(int n, char **inputs, cli_answer_fn answer, void *context);
+
+/* {"hand": input, "error": message}: the answer to a bad line. */
+json_t *cli_error(const char *key, const char *input, const char *message);
+
+/* Prints obj as one compact JSON line on stdout; takes ownership. */
+void cli_print(json_t *obj);
+
+/* Reports a usage problem on stderr and returns CLI_EXIT_USAGE. */
+int cli_usage(const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* The value after option argv[*i] (advancing *i), or NULL when missing. */
+const char *cli_option_value(int argc, char **argv, int *i);
+
+/* Reads a whole text file into lines (comments '#' and blank lines skipped);
+ * returns the line count or -1. The caller frees with cli_free_lines(). */
+long cli_read_lines(const char *path, char ***lines);
+void cli_free_lines(char **lines, long n);
+
+/* Monotonic clock in nanoseconds, for the benches. */
+double cli_now_ns(void);
+
+/* Each game's entry point: argv[0] is the game name. */
+int cli_mahjong(int argc, char **argv);
+int cli_zhaotong(int argc, char **argv);
+int cli_gb(int argc, char **argv);
+int cli_zipai(int argc, char **argv);
+int cli_poker(int argc, char **argv);
+
+#endif

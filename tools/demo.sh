@@ -1,0 +1,10 @@
+#!/bin/sh
+# `make demo`: the main job of each game, on a few hands.
+set -eu
+Q=${1:-build/qipai}
+say() { printf '\n$ %s\n' "$*"; "$@" || true; }
+echo "qipai demo"
+say "$Q" mahjong win 11123456789999m 123m456p789s11z55z
+say "$Q" mahjong waits 1112345678999m
+say "$Q" mahjong waits --rules laizi --wild 7z 1237m456p789s77z
+say "$Q" mahjong decompose 11m*234567m99p
