@@ -176,6 +176,57 @@ qipai_err qipai_mj_decompose(const qipai_mj_rules *rules, const qipai_mj_hand *h
                              qipai_mj_decomposition_fn each, void *context, size_t *count,
                              qipai_error *err);
 
+/* ---- shanten, effective tiles, discard advice ----------------------------
+ * docs/RULES.md, "Shanten": exact (draws must exist; a wildcard may be a
+ * fifth copy), for any number of wildcards. */
+enum { QIPAI_MJ_NO_SHANTEN = 127 }; /* no form applies (wrong size, form absent) */
+
+typedef struct qipai_mj_shanten_forms {
+    int8_t shanten;          /* the least over the rule set's forms; -1 complete, 0 ready */
+    int8_t standard;         /* each form's own, or QIPAI_MJ_NO_SHANTEN */
+    int8_t seven_pairs;
+    int8_t thirteen_orphans;
+} qipai_mj_shanten_forms;
+
+/* Shanten of a hand of 3k+1 or 3k+2 tiles; QIPAI_MJ_NO_SHANTEN for any
+ * other size or a hand breaking the limits. forms may be NULL. */
+int qipai_mj_shanten(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
+                     qipai_mj_shanten_forms *forms);
+
+typedef struct qipai_mj_tile_count {
+    uint8_t kind;
+    uint8_t left; /* copies not in the hand and not visible */
+} qipai_mj_tile_count;
+
+typedef struct qipai_mj_effective {
+    int8_t shanten;  /* of the hand */
+    uint8_t count;   /* kinds in tiles[] */
+    uint16_t total;  /* sum of left */
+    qipai_mj_tile_count tiles[QIPAI_MJ_KINDS]; /* in kind order */
+} qipai_mj_effective;
+
+/* The effective tiles (有效牌) of a hand of 3k+1 tiles: the kinds whose draw
+ * lowers its shanten, each with the copies left. visible (may be NULL)
+ * counts copies of each kind seen outside the hand's real tiles: discards
+ * and melds on the table, and the copies of wild kinds the hand holds. */
+qipai_err qipai_mj_effective_tiles(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
+                                   const uint8_t *visible, qipai_mj_effective *out,
+                                   qipai_error *err);
+
+enum { QIPAI_MJ_WILDCARD = QIPAI_MJ_KINDS }; /* the discard of a wildcard */
+
+typedef struct qipai_mj_discard {
+    uint8_t tile;              /* a kind, or QIPAI_MJ_WILDCARD */
+    qipai_mj_effective after;  /* shanten and effective tiles of what is left */
+} qipai_mj_discard;
+
+/* Discard advice for a hand of 3k+2 tiles: one entry per distinct tile it
+ * can discard, best first (lower shanten, then more effective copies, then
+ * tile order). out needs room for QIPAI_MJ_KINDS + 1; *count gets how many. */
+qipai_err qipai_mj_discards(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
+                            const uint8_t *visible, qipai_mj_discard *out, int *count,
+                            qipai_error *err);
+
 /* The name of a meld type ("pair", ...) or form ("standard", ...). */
 const char *qipai_mj_meld_type_name(qipai_mj_meld_type type);
 const char *qipai_mj_form_name(qipai_mj_form form);

@@ -75,11 +75,20 @@ extern const uint8_t mj_honor_need[MJ_HONOR_SHAPES];
 extern const uint32_t mj_suit_wait[MJ_SUIT_SHAPES];
 extern const uint32_t mj_honor_wait[MJ_HONOR_SHAPES];
 
-/* Shanten: for m melds (0..4) with or without the pair, the least number of
- * tiles to add so the shape holds such a target, never more than 4 of a
- * kind. Stored as deltas: bits 2(m-1)..: U(m,0)-U(m-1,0) for m = 1..4 (0..3);
- * bits 8+2m..: U(m,1)-U(m,0) for m = 0..4 (0..2). U(0,0) = 0. */
+/* Shanten: for m melds (0..4) with or without the pair, the least number
+ * U(m,p) of tiles to add so the shape holds such a target, never more than
+ * 4 of a kind. Stored as deltas: bits 2(m-1)..: U(m,0)-U(m-1,0) for
+ * m = 1..4 (0..3); bits 8+2m..: U(m,1)-U(m,0) for m = 0..4 (0..2);
+ * U(0,0) = 0. Bit 18+2m+p: one less when one added tile may be a fifth
+ * copy (a wildcard's), which only shapes holding four of a kind gain. */
 extern const uint32_t mj_suit_shanten[MJ_SUIT_SHAPES];
 extern const uint32_t mj_honor_shanten[MJ_HONOR_SHAPES];
+
+/* Honors gain more from fifth copies (no sequences: a fourth honor is
+ * stranded otherwise), up to two per kind held four times. Their targets
+ * when f = 1..MJ_HONOR_FIFTHS added tiles may be fifth copies, packed as
+ * above (without the loose bits). More never helps; the generator checks. */
+enum { MJ_HONOR_FIFTHS = 6 };
+extern const uint32_t mj_honor_fifths[MJ_HONOR_SHAPES][MJ_HONOR_FIFTHS];
 
 #endif

@@ -213,8 +213,11 @@ static void digits(const group *g, uint32_t b, uint8_t *s)
         s[i] = (uint8_t)(b % 5);
 }
 
+static uint32_t pack_targets(const uint8_t *u);
+
 typedef struct {
-    uint8_t *dist; /* [vector][10]: tiles to add for (m, p) */
+    uint8_t *dist;  /* [vector][10]: tiles to add for (m, p), at most 4 a kind */
+    uint8_t *loose; /* [vector][10]: the same when a wildcard may be a fifth copy */
     uint32_t *packed;
 } shanten_tables;
 
@@ -225,25 +228,109 @@ static void fill_shanten(group *g, uint8_t *s, void *ctx)
     for (int i = g->len - 1; i >= 0; i--)
         b = b * 5 + s[i];
     const uint8_t *d = t->dist + (size_t)b * 10;
+    uint32_t packed = pack_targets(d);
+    /* In a suit, a wildcard as a fifth copy saves at most one tile, and only
+     * in a shape holding four of a kind (tests/test_mj_shanten_tables.c
+     * proves, exhaustively, that one fifth copy is then enough). Honors have
+     * a table of their own for this (honor_fifth_copies). */
+    const uint8_t *l = t->loose + (size_t)b * 10;
+    int quad = 0;
+    for (int i = 0; i < g->len; i++)
+        quad |= s[i] == 4;
+    for (int mp = 0; mp < 10 && g->sequences; mp++) {
+        if (l[mp] > d[mp] || d[mp] - l[mp] > 1 || (l[mp] < d[mp] && !quad))
+            fail("a fifth copy changed a shanten target by more than the rule allows");
+        packed |= (uint32_t)(d[mp] - l[mp]) << (18 + mp);
+    }
+    t->packed[rank(g, s)] = packed;
+}
+
+static uint32_t pack_targets(const uint8_t *u)
+{
     uint32_t packed = 0;
     for (int m = 1; m <= 4; m++) {
-        int delta = d[2 * m] - d[2 * (m - 1)];
+        int delta = u[2 * m] - u[2 * (m - 1)];
         if (delta < 0 || delta > 3)
             fail("a meld added more than 3 tiles to a shanten target");
         packed |= (uint32_t)delta << (2 * (m - 1));
     }
     for (int m = 0; m <= 4; m++) {
-        int delta = d[2 * m + 1] - d[2 * m];
+        int delta = u[2 * m + 1] - u[2 * m];
         if (delta < 0 || delta > 2)
             fail("a pair added more than 2 tiles to a shanten target");
         packed |= (uint32_t)delta << (8 + 2 * m);
     }
-    if (d[0] != 0)
+    if (u[0] != 0)
         fail("the empty target needs tiles");
-    t->packed[rank(g, s)] = packed;
+    return packed;
 }
 
-static void build_shanten(group *g, uint32_t *packed)
+/* Honor targets when f added tiles may be fifth (or later) copies. Honors
+ * are independent kinds, so a kind-by-kind search over (melds, pair, fifth
+ * copies) is exact: each kind hosts t triplets and q pairs. */
+static void honor_targets(const uint8_t *s, int f, uint8_t u[10])
+{
+    enum { F = MJ_HONOR_FIFTHS + 5 };
+    uint8_t best[5][2][F + 1], next[5][2][F + 1];
+    memset(best, 99, sizeof best);
+    best[0][0][0] = 0;
+    for (int k = 0; k < MJ_HONOR_LEN; k++) {
+        memset(next, 99, sizeof next);
+        for (int m = 0; m <= 4; m++)
+            for (int p = 0; p <= 1; p++)
+                for (int used = 0; used <= f; used++) {
+                    if (best[m][p][used] >= 99)
+                        continue;
+                    for (int t = 0; m + t <= 4; t++)
+                        for (int q = 0; p + q <= 1; q++) {
+                            int copies = 3 * t + 2 * q;
+                            int fifths = copies > 4 ? copies - 4 : 0;
+                            int add = copies > s[k] ? copies - s[k] : 0;
+                            if (used + fifths > f)
+                                continue;
+                            uint8_t *cell = &next[m + t][p + q][used + fifths];
+                            if (best[m][p][used] + add < *cell)
+                                *cell = (uint8_t)(best[m][p][used] + add);
+                        }
+                }
+        memcpy(best, next, sizeof best);
+    }
+    for (int mp = 0; mp < 10; mp++) {
+        int v = 99;
+        for (int used = 0; used <= f; used++)
+            v = min_int(v, best[mp / 2][mp % 2][used]);
+        u[mp] = (uint8_t)v;
+    }
+}
+
+typedef struct {
+    uint8_t *dist, *loose;
+    uint32_t *fifths; /* [rank][MJ_HONOR_FIFTHS] */
+    int differs;
+} honor_check;
+
+static void fill_honor_fifths(group *g, uint8_t *s, void *ctx)
+{
+    honor_check *h = ctx;
+    uint32_t b = 0;
+    for (int i = g->len - 1; i >= 0; i--)
+        b = b * 5 + s[i];
+    uint8_t u[10], more[10];
+    honor_targets(s, 0, u);
+    if (memcmp(u, h->dist + (size_t)b * 10, 10))
+        fail("honor targets disagree with the strict search");
+    for (int f = 1; f <= MJ_HONOR_FIFTHS; f++) {
+        honor_targets(s, f, u);
+        h->fifths[rank(g, s) * MJ_HONOR_FIFTHS + (uint32_t)(f - 1)] = pack_targets(u);
+    }
+    /* More fifth copies than MJ_HONOR_FIFTHS never help, and with no limit
+     * the targets are the loose ones computed from the needs. */
+    honor_targets(s, MJ_HONOR_FIFTHS + 5, more);
+    if (memcmp(u, more, 10) || memcmp(u, h->loose + (size_t)b * 10, 10))
+        fail("honors gain from more fifth copies than MJ_HONOR_FIFTHS");
+}
+
+static void build_shanten(group *g, uint32_t *packed, uint32_t *honor_fifths)
 {
     uint32_t all = power5(g->len);
     uint16_t *holds = calloc(all, sizeof *holds);
@@ -295,11 +382,38 @@ static void build_shanten(group *g, uint32_t *packed)
             dist[(size_t)b * 10 + mp] = (uint8_t)best;
         }
     }
-    shanten_tables t = {dist, packed};
+    /* Loose targets: the tiles to add when copies are unlimited. A shape
+     * that completes within the target's size needs the difference; one that
+     * does not must give up a tile (any), so take the best removal. */
+    uint8_t *loose = malloc((size_t)all * 10);
+    if (!loose)
+        fail("out of memory");
+    for (uint32_t b = 0; b < all; b++) {
+        digits(g, b, s);
+        int sum = 0;
+        for (int i = 0; i < g->len; i++)
+            sum += s[i];
+        for (int mp = 0; mp < 10; mp++) {
+            int m = mp / 2, p = mp % 2, size = 3 * m + 2 * p, best = 99;
+            if (sum <= MJ_SHAPE_MAX_SUM && sum + need(g, s, p) <= size)
+                best = size - sum;
+            else
+                for (int k = 0; k < g->len; k++)
+                    if (s[k])
+                        best = min_int(best, loose[(size_t)(b - power5(k)) * 10 + mp]);
+            loose[(size_t)b * 10 + mp] = (uint8_t)best;
+        }
+    }
+    shanten_tables t = {dist, loose, packed};
     uint8_t shape[MAX_LEN] = {0};
     each_shape(g, shape, 0, MJ_SHAPE_MAX_SUM, fill_shanten, &t);
+    if (honor_fifths) {
+        honor_check h = {dist, loose, honor_fifths, 0};
+        each_shape(g, shape, 0, MJ_SHAPE_MAX_SUM, fill_honor_fifths, &h);
+    }
     free(holds);
     free(dist);
+    free(loose);
 }
 
 /* ---- output ---------------------------------------------------------------- */
@@ -372,7 +486,9 @@ static void generate(group *g, const char *prefix, uint32_t expected_shapes)
     uint8_t *need_table = calloc(g->shapes, 1);
     uint32_t *wait = calloc(g->shapes, sizeof *wait);
     uint32_t *shanten = calloc(g->shapes, sizeof *shanten);
-    if (!g->need_m || !g->need_p || !need_table || !wait || !shanten)
+    uint32_t *fifths = g->sequences ? NULL : calloc((size_t)g->shapes * MJ_HONOR_FIFTHS, 4);
+    if (!g->need_m || !g->need_p || !need_table || !wait || !shanten ||
+        (!g->sequences && !fifths))
         fail("out of memory");
     memset(g->need_m, UNKNOWN, g->shapes);
     memset(g->need_p, UNKNOWN, g->shapes);
@@ -380,7 +496,7 @@ static void generate(group *g, const char *prefix, uint32_t expected_shapes)
     uint8_t s[MAX_LEN] = {0};
     need_tables nt = {need_table, wait};
     each_shape(g, s, 0, MJ_SHAPE_MAX_SUM, fill_need, &nt);
-    build_shanten(g, shanten);
+    build_shanten(g, shanten, fifths);
 
     char name[64];
     print_keys(g, prefix);
@@ -390,6 +506,17 @@ static void generate(group *g, const char *prefix, uint32_t expected_shapes)
     print_u32(name, wait, g->shapes);
     snprintf(name, sizeof name, "mj_%s_shanten", prefix);
     print_u32(name, shanten, g->shapes);
+    if (fifths) {
+        printf("const uint32_t mj_honor_fifths[%u][%d] = {", g->shapes, MJ_HONOR_FIFTHS);
+        for (uint32_t i = 0; i < g->shapes; i++) {
+            printf("%s{", i % 4 ? "" : "\n");
+            for (int f = 0; f < MJ_HONOR_FIFTHS; f++)
+                printf("%u,", fifths[i * MJ_HONOR_FIFTHS + (uint32_t)f]);
+            printf("},");
+        }
+        printf("\n};\n");
+        free(fifths);
+    }
     free(g->need_m);
     free(g->need_p);
     free(need_table);
