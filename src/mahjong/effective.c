@@ -1,194 +1,255 @@
 /*
  * Effective tiles (有效牌) and discard advice (docs/RULES.md, "Shanten").
  *
- * Drawing a tile changes one group only, so the other three groups are
- * combined once per group and each candidate costs one table lookup and one
- * final combination. Seven pairs and thirteen orphans move by counting.
- * When the fifth copies the hand would use outgrow its wildcards, that
- * candidate is computed in full (exact, and rare).
+ * A drawn tile lowers each target of its group by 0 or 1 (shape.h), so a
+ * hand's shanten drops exactly when the tile lowers a target of its group
+ * that lies on an optimal split. The optimal targets of each group are found
+ * once (the other groups combined, as in a forward-backward pass); then each
+ * candidate costs one table lookup and one subtraction. Seven pairs and
+ * thirteen orphans drop by counting. A candidate whose fifth copies outgrow
+ * the hand's wildcards is counted in full (exact, and rare).
  */
 #include "mahjong/shanten.h"
 
-/* What stays fixed while candidates are tried on a 3k+1 hand. */
 typedef struct probe {
     const qipai_mj_rules *rules;
     const mj_view *v;
-    uint8_t c[QIPAI_MJ_KINDS]; /* the hand's counts, one candidate added at a time */
-    mj_configs configs;
     int budget, demand, k;
     mj_group_targets groups[MJ_GROUPS];
-    mj_targets others[MJ_MAX_CONFIGS][MJ_GROUPS]; /* the other groups, combined */
-    int pairs[MJ_MAX_CONFIGS], singles[MJ_MAX_CONFIGS];   /* seven pairs */
-    int held[MJ_MAX_CONFIGS], has_pair[MJ_MAX_CONFIGS];   /* thirteen orphans */
-    int dropped[MJ_MAX_CONFIGS];
-    bool seven, orphans;
+    uint64_t optimal[MJ_GROUPS]; /* nibble low bits: targets on an optimal split */
+    uint64_t lowers;             /* kinds lowering seven pairs or thirteen orphans */
+    int shanten;
 } probe;
 
-static const mj_targets *use_of(const probe *p, int c, int g)
+/* Fills p->optimal for the standard form; returns its shanten. */
+static int standard_optimal(probe *p)
 {
-    if (g == 3 ? p->rules->kinds < QIPAI_MJ_KINDS : !(p->configs.kept[c] >> g & 1))
-        return &mj_targets_nothing;
-    return &p->groups[g].loose;
-}
-
-static void probe_init(probe *p, const qipai_mj_rules *rules, const mj_view *v)
-{
-    p->rules = rules;
-    p->v = v;
-    memcpy(p->c, v->c, sizeof p->c);
-    mj_configs_of(rules, &p->configs);
-    p->budget = mj_fifth_budget(rules, v);
-    p->k = (v->total + 1) / 3;
-    p->demand = 0;
-    for (int g = 0; g < MJ_GROUPS; g++) {
-        mj_group_targets_of(v->c, g, p->budget, &p->groups[g]);
-        p->demand += p->groups[g].fifths;
+    const qipai_mj_rules *rules = p->rules;
+    mj_configs configs;
+    mj_configs_of(rules, &configs);
+    mj_targets unpacked[MJ_GROUPS];
+    for (int g = 0; g < MJ_GROUPS; g++)
+        mj_targets_unpack(p->groups[g].u, &unpacked[g]);
+    int value[MJ_MAX_CONFIGS], best = MJ_FAR, k = p->k;
+    mj_targets others[MJ_MAX_CONFIGS][MJ_GROUPS];
+    const mj_targets *use[MJ_MAX_CONFIGS][MJ_GROUPS];
+    for (int c = 0; c < configs.count; c++) {
+        for (int g = 0; g < MJ_GROUPS; g++)
+            use[c][g] = mj_group_use(rules, configs.kept[c], g, &unpacked[g]);
+        mj_targets low, high;
+        mj_targets_combine(use[c][0], use[c][1], &low);
+        mj_targets_combine(use[c][2], use[c][3], &high);
+        value[c] = mj_targets_final(&low, &high, k);
+        best = value[c] < best ? value[c] : best;
+        mj_targets_combine(use[c][1], &high, &others[c][0]);
+        mj_targets_combine(use[c][0], &high, &others[c][1]);
+        mj_targets_combine(&low, use[c][3], &others[c][2]);
+        mj_targets_combine(&low, use[c][2], &others[c][3]);
     }
-    for (int c = 0; c < p->configs.count; c++) {
+    for (int g = 0; g < MJ_GROUPS; g++)
+        p->optimal[g] = 0;
+    for (int c = 0; c < configs.count; c++) {
+        if (value[c] != best)
+            continue;
         for (int g = 0; g < MJ_GROUPS; g++) {
-            const mj_targets *rest[3];
-            for (int h = 0, n = 0; h < MJ_GROUPS; h++)
-                if (h != g)
-                    rest[n++] = use_of(p, c, h);
-            mj_targets two;
-            mj_targets_combine(rest[0], rest[1], &two);
-            mj_targets_combine(&two, rest[2], &p->others[c][g]);
+            if (use[c][g] == &mj_targets_nothing)
+                continue;
+            for (int m = 0; m <= k; m++)
+                for (int pair = 0; pair <= 1; pair++)
+                    if (others[c][g].u[2 * (k - m) + 1 - pair] + unpacked[g].u[2 * m + pair] ==
+                        best)
+                        p->optimal[g] |= (uint64_t)1 << (4 * (2 * m + pair));
         }
-        uint8_t kept = p->configs.kept[c];
-        p->pairs[c] = p->singles[c] = p->held[c] = p->has_pair[c] = p->dropped[c] = 0;
-        for (int t = 0; t < rules->kinds; t++) {
-            bool keep = t >= 27 || (kept >> (t / 9) & 1);
-            int n = keep ? v->c[t] : 0;
-            if (rules->seven_pairs_distinct) {
-                p->pairs[c] += n >= 2;
-                p->singles[c] += n == 1;
+    }
+    return best - p->v->wilds - 1;
+}
+
+/* Kinds whose draw lowers seven pairs or thirteen orphans, when that form
+ * is at the hand's shanten. */
+static uint64_t other_forms_lowered(const probe *p, int now)
+{
+    const qipai_mj_rules *rules = p->rules;
+    const mj_view *v = p->v;
+    if (v->total != 13)
+        return 0;
+    mj_configs configs;
+    mj_configs_of(rules, &configs);
+    uint64_t lowers = 0;
+    for (int c = 0; c < configs.count; c++) {
+        uint8_t kept = configs.kept[c];
+        if (rules->forms & QIPAI_MJ_FORM_SEVEN_PAIRS) {
+            int pairs, singles;
+            mj_seven_pairs_count(rules, v->c, kept, &pairs, &singles);
+            if (mj_seven_pairs_from(pairs, singles, v->wilds) == now && pairs < 7) {
+                bool new_single_helps = singles < 7 - pairs;
+                for (int t = 0; t < rules->kinds; t++) {
+                    int n = v->c[t];
+                    if ((t < 27 && !(kept >> (t / 9) & 1)) || n >= 4)
+                        continue;
+                    bool completes = rules->seven_pairs_distinct ? n == 1 : (n & 1);
+                    bool opens = rules->seven_pairs_distinct ? n == 0 : !(n & 1);
+                    if (completes || (opens && new_single_helps))
+                        lowers |= (uint64_t)1 << t;
+                }
+            }
+        }
+        if ((rules->forms & QIPAI_MJ_FORM_THIRTEEN_ORPHANS) && rules->kinds == QIPAI_MJ_KINDS &&
+            mj_thirteen_orphans_shanten(rules, v, kept) == now) {
+            bool pair = false;
+            for (int t = 0; t < QIPAI_MJ_KINDS; t++)
+                pair |= mj_is_orphan(t) && v->c[t] >= 2 && (t >= 27 || (kept >> (t / 9) & 1));
+            for (int t = 0; t < QIPAI_MJ_KINDS; t++)
+                if (mj_is_orphan(t) && (t >= 27 || (kept >> (t / 9) & 1)) &&
+                    (v->c[t] == 0 || (v->c[t] == 1 && !pair)))
+                    lowers |= (uint64_t)1 << t;
+        }
+    }
+    return lowers;
+}
+
+/* A group's table index in two parts, so that adding one tile of a kind
+ * costs two lookups (shape.h: a head and a tail). */
+typedef struct group_index {
+    unsigned head, tail, head_tiles;
+    uint32_t head_part, tail_value;
+} group_index;
+
+static const unsigned power5[5] = {1, 5, 25, 125, 625};
+
+static void group_index_of(const uint8_t *c, int g, group_index *x)
+{
+    int head_len = g < 3 ? 5 : 4, len = g < 3 ? 9 : 7;
+    x->head = x->tail = x->head_tiles = 0;
+    for (int i = head_len - 1; i >= 0; i--) {
+        x->head = 5 * x->head + c[i];
+        x->head_tiles += c[i];
+    }
+    for (int i = len - 1; i >= head_len; i--)
+        x->tail = 5 * x->tail + c[i];
+    if (g < 3) {
+        x->head_part = mj_suit_head[x->head] & MJ_KEY_RANK_MASK;
+        x->tail_value = mj_suit_tail[x->head_tiles][x->tail];
+    } else {
+        x->head_part = mj_honor_head[x->head] & MJ_KEY_RANK_MASK;
+        x->tail_value = mj_honor_tail[x->head_tiles][x->tail];
+    }
+}
+
+/* The table entry of the group with one more tile at position pos. */
+static uint64_t entry_with(const group_index *x, int g, int pos)
+{
+    uint32_t key;
+    if (g < 3) {
+        key = pos < 5 ? (mj_suit_head[x->head + power5[pos]] & MJ_KEY_RANK_MASK) +
+                            mj_suit_tail[x->head_tiles + 1][x->tail]
+                      : x->head_part + mj_suit_tail[x->head_tiles][x->tail + power5[pos - 5]];
+        return mj_suit_shanten[mj_key_rank(key)];
+    }
+    key = pos < 4 ? (mj_honor_head[x->head + power5[pos]] & MJ_KEY_RANK_MASK) +
+                        mj_honor_tail[x->head_tiles + 1][x->tail]
+                  : x->head_part + mj_honor_tail[x->head_tiles][x->tail + power5[pos - 4]];
+    return mj_honor_shanten[mj_key_rank(key)];
+}
+
+/* Whether the standard form's shanten drops when t is drawn, counted in
+ * full (for the rare hands whose fifth copies outgrow their wildcards). */
+static bool standard_drops_in_full(const qipai_mj_rules *rules, const mj_view *v, uint8_t *c,
+                                   int t, int now)
+{
+    qipai_mj_hand more;
+    memcpy(more.counts, c, sizeof more.counts);
+    more.counts[t]++;
+    more.wilds = (uint8_t)v->wilds;
+    mj_view w;
+    mj_view_init(&w, rules, &more);
+    qipai_mj_shanten_forms f;
+    mj_shanten_view(rules, &w, &f);
+    return f.standard < now;
+}
+
+/* Kinds whose draw lowers the standard form's shanten (which is `now`). */
+static uint64_t standard_lowered(probe *p, int now)
+{
+    const qipai_mj_rules *rules = p->rules;
+    const mj_view *v = p->v;
+    uint8_t c[QIPAI_MJ_KINDS];
+    memcpy(c, v->c, sizeof c);
+    bool coupled = p->demand > p->budget;
+    if (!coupled)
+        standard_optimal(p);
+    uint64_t mask = 0;
+    for (int g = 0; g < MJ_GROUPS; g++) {
+        int first = 9 * g, len = g < 3 ? 9 : 7;
+        if (first >= rules->kinds)
+            break;
+        group_index x;
+        group_index_of(c + first, g, &x);
+        bool honor_fifths = g == 3 && p->budget > 0;
+        for (int pos = 0; pos < len; pos++) {
+            int t = first + pos;
+            if (c[t] >= QIPAI_MJ_MAX_COPIES || (rules->wild_kinds >> t & 1))
+                continue;
+            bool lowered;
+            uint64_t entry = entry_with(&x, g, pos);
+            unsigned flags = (unsigned)(entry >> MJ_TARGETS_BITS);
+            int fifths = p->budget > 0 && flags;
+            bool simple = !honor_fifths || (c[t] < 3 && !p->groups[3].fifths);
+            if (coupled || !simple || p->demand - p->groups[g].fifths + fifths > p->budget) {
+                lowered = standard_drops_in_full(rules, v, c, t, now);
             } else {
-                p->pairs[c] += n / 2;
-                p->singles[c] += n & 1;
+                uint64_t after = (entry & MJ_TARGETS_MASK) -
+                                 (fifths ? mj_spread_to_nibbles(flags) : 0);
+                /* Each target drops by 0 or 1: a borrow-free subtraction. */
+                uint64_t dropped = (p->groups[g].u - after) & MJ_NIBBLE_LOWS;
+                lowered = (dropped & p->optimal[g]) != 0;
             }
-            if (mj_is_orphan(t)) {
-                p->dropped[c] += !keep;
-                p->held[c] += n > 0;
-                p->has_pair[c] |= n >= 2;
-            }
+            mask |= (uint64_t)lowered << t;
         }
     }
-    p->seven = (rules->forms & QIPAI_MJ_FORM_SEVEN_PAIRS) && v->total == 13;
-    p->orphans = (rules->forms & QIPAI_MJ_FORM_THIRTEEN_ORPHANS) && v->total == 13 &&
-                 rules->kinds == QIPAI_MJ_KINDS;
+    return mask;
 }
 
-static int seven_pairs_after(const probe *p, int c, int t)
+/* The effective kinds of a valid 3k+1 view, as bits; its shanten in *now. */
+static uint64_t effective_mask(const qipai_mj_rules *rules, const mj_view *v, int *now)
 {
-    bool keep = t >= 27 || (p->configs.kept[c] >> (t / 9) & 1);
-    int pairs = p->pairs[c], singles = p->singles[c], n = p->v->c[t];
-    if (keep) {
-        if (p->rules->seven_pairs_distinct) {
-            pairs += n == 1;
-            singles += n == 0 ? 1 : n == 1 ? -1 : 0;
-        } else if (n & 1) {
-            pairs++;
-            singles--;
-        } else {
-            singles++;
+    qipai_mj_shanten_forms forms;
+    probe p = {.rules = rules, .v = v, .budget = mj_fifth_budget(rules, v), .k = (v->total + 1) / 3};
+    *now = mj_shanten_view(rules, v, &forms);
+    uint64_t mask = 0;
+    if ((rules->forms & QIPAI_MJ_FORM_STANDARD) && forms.standard == *now) {
+        for (int g = 0; g < MJ_GROUPS; g++) {
+            mj_group_targets_of(v->c, g, p.budget, &p.groups[g]);
+            p.demand += p.groups[g].fifths;
         }
+        mask |= standard_lowered(&p, *now);
     }
-    if (pairs > 7)
-        pairs = 7;
-    int matched = 2 * pairs + (singles < 7 - pairs ? singles : 7 - pairs);
-    return 13 - matched - p->v->wilds;
+    mask |= other_forms_lowered(&p, *now);
+    uint64_t allowed = 0;
+    for (int t = 0; t < rules->kinds; t++)
+        allowed |= (uint64_t)(v->c[t] < QIPAI_MJ_MAX_COPIES) << t;
+    mask &= allowed & ~rules->wild_kinds;
+    /* A drawn wildcard covers one more tile of any target: it always helps a
+     * 3k+1 hand, whose shanten is at least 0. */
+    uint64_t tile_set = ((uint64_t)1 << rules->kinds) - 1;
+    if (*now != MJ_NO_FORM)
+        mask |= rules->wild_kinds & tile_set;
+    return mask;
 }
 
-static int orphans_after(const probe *p, int c, int t)
-{
-    if (!p->rules->wild_kinds && p->dropped[c] > p->v->wilds)
-        return MJ_FAR;
-    bool keep = t >= 27 || (p->configs.kept[c] >> (t / 9) & 1);
-    int held = p->held[c], pair = p->has_pair[c];
-    if (keep && mj_is_orphan(t)) {
-        held += p->v->c[t] == 0;
-        pair |= p->v->c[t] == 1;
-    }
-    return 13 - held - pair - p->v->wilds;
-}
-
-/* The shanten of the hand plus one real tile of kind t. */
-static int shanten_after(probe *p, int t)
-{
-    int g = t / 9, best = MJ_FAR;
-    if (p->rules->forms & QIPAI_MJ_FORM_STANDARD) {
-        mj_group_targets changed;
-        p->c[t]++;
-        mj_group_targets_of(p->c, g, p->budget, &changed);
-        if (p->demand - p->groups[g].fifths + changed.fifths > p->budget) {
-            /* Fifth copies compete for too few wildcards: count in full. */
-            qipai_mj_hand more;
-            memcpy(more.counts, p->c, sizeof more.counts);
-            more.wilds = (uint8_t)p->v->wilds;
-            mj_view w;
-            mj_view_init(&w, p->rules, &more);
-            p->c[t]--;
-            return mj_shanten_view(p->rules, &w, NULL);
-        }
-        p->c[t]--;
-        for (int c = 0; c < p->configs.count; c++) {
-            const mj_targets *mine = use_of(p, c, g) == &mj_targets_nothing
-                                         ? &mj_targets_nothing
-                                         : &changed.loose;
-            int value = mj_targets_final(&p->others[c][g], mine, p->k);
-            best = value < best ? value : best;
-        }
-        best -= p->v->wilds + 1;
-    }
-    for (int c = 0; c < p->configs.count; c++) {
-        if (p->seven) {
-            int s = seven_pairs_after(p, c, t);
-            best = s < best ? s : best;
-        }
-        if (p->orphans) {
-            int s = orphans_after(p, c, t);
-            best = s < best ? s : best;
-        }
-    }
-    return best;
-}
-
-static int left_of(const mj_view *v, const uint8_t *visible, int kind)
-{
-    int left = QIPAI_MJ_MAX_COPIES - v->c[kind] - (visible ? visible[kind] : 0);
-    return left > 0 ? left : 0;
-}
-
-/* Effective tiles of a valid 3k+1 view. */
 static void effective_view(const qipai_mj_rules *rules, const mj_view *v, const uint8_t *visible,
                            qipai_mj_effective *out)
 {
-    int now = mj_shanten_view(rules, v, NULL);
+    int now;
+    uint64_t mask = effective_mask(rules, v, &now);
     out->shanten = (int8_t)now;
     out->count = 0;
     out->total = 0;
-    probe p;
-    probe_init(&p, rules, v);
-    bool wild_helps = false;
-    if (rules->wild_kinds) {
-        mj_view more = *v;
-        if (v->c == v->folded)
-            more.c = more.folded;
-        more.wilds++;
-        more.total++;
-        wild_helps = mj_shanten_view(rules, &more, NULL) < now;
-    }
-    for (int t = 0; t < rules->kinds; t++) {
-        bool effective;
-        if (rules->wild_kinds >> t & 1)
-            effective = wild_helps;
-        else
-            effective = v->c[t] < QIPAI_MJ_MAX_COPIES && shanten_after(&p, t) < now;
-        if (!effective)
-            continue;
+    for (; mask; mask &= mask - 1) {
+        int t = __builtin_ctzll(mask);
+        int left = QIPAI_MJ_MAX_COPIES - v->c[t] - (visible ? visible[t] : 0);
         qipai_mj_tile_count *tile = &out->tiles[out->count++];
         tile->kind = (uint8_t)t;
-        tile->left = (uint8_t)left_of(v, visible, t);
+        tile->left = (uint8_t)(left > 0 ? left : 0);
         out->total = (uint16_t)(out->total + tile->left);
     }
 }

@@ -77,18 +77,19 @@ extern const uint32_t mj_honor_wait[MJ_HONOR_SHAPES];
 
 /* Shanten: for m melds (0..4) with or without the pair, the least number
  * U(m,p) of tiles to add so the shape holds such a target, never more than
- * 4 of a kind. Stored as deltas: bits 2(m-1)..: U(m,0)-U(m-1,0) for
- * m = 1..4 (0..3); bits 8+2m..: U(m,1)-U(m,0) for m = 0..4 (0..2);
- * U(0,0) = 0. Bit 18+2m+p: one less when one added tile may be a fifth
- * copy (a wildcard's), which only shapes holding four of a kind gain. */
-extern const uint32_t mj_suit_shanten[MJ_SUIT_SHAPES];
-extern const uint32_t mj_honor_shanten[MJ_HONOR_SHAPES];
+ * 4 of a kind: nibble 2m+p (bits 4(2m+p)..). Bit 40+2m+p: one less when an
+ * added tile may be a fifth copy (a wildcard's), which only suit shapes
+ * holding four of a kind gain, by one. Adding a tile lowers each U by 0 or
+ * 1, so U(S) - U(S+t) is a nibble-wise subtraction without borrows. */
+extern const uint64_t mj_suit_shanten[MJ_SUIT_SHAPES];
+extern const uint64_t mj_honor_shanten[MJ_HONOR_SHAPES];
+enum { MJ_TARGETS_BITS = 40 };
 
 /* Honors gain more from fifth copies (no sequences: a fourth honor is
  * stranded otherwise), up to two per kind held four times. Their targets
- * when f = 1..MJ_HONOR_FIFTHS added tiles may be fifth copies, packed as
- * above (without the loose bits). More never helps; the generator checks. */
+ * when f = 1..MJ_HONOR_FIFTHS added tiles may be fifth copies, as nibbles.
+ * More never helps; the generator checks. */
 enum { MJ_HONOR_FIFTHS = 6 };
-extern const uint32_t mj_honor_fifths[MJ_HONOR_SHAPES][MJ_HONOR_FIFTHS];
+extern const uint64_t mj_honor_fifths[MJ_HONOR_SHAPES][MJ_HONOR_FIFTHS];
 
 #endif

@@ -254,18 +254,17 @@ qipai_err qipai_mj_hand_check(const qipai_mj_rules *rules, const qipai_mj_hand *
 {
     int total = hand->wilds;
     for (int k = 0; k < QIPAI_MJ_KINDS; k++) {
-        char name[8];
-        if (!hand->counts[k])
-            continue;
-        qipai_mj_format_kind(k, false, name, sizeof name);
-        if (k >= rules->kinds)
-            return qipai_fail(err, QIPAI_ERR_RANGE, -1, "%s is not in the tile set (%d kinds)",
-                              name, rules->kinds);
-        if (hand->counts[k] > QIPAI_MJ_MAX_COPIES)
+        total += hand->counts[k];
+        if (hand->counts[k] && (k >= rules->kinds || hand->counts[k] > QIPAI_MJ_MAX_COPIES)) {
+            char name[8];
+            qipai_mj_format_kind(k, false, name, sizeof name);
+            if (k >= rules->kinds)
+                return qipai_fail(err, QIPAI_ERR_RANGE, -1, "%s is not in the tile set (%d kinds)",
+                                  name, rules->kinds);
             return qipai_fail(err, QIPAI_ERR_TOO_MANY, -1,
                               "%s appears %d times; there are %d copies of each tile", name,
                               hand->counts[k], QIPAI_MJ_MAX_COPIES);
-        total += hand->counts[k];
+        }
     }
     if (total > QIPAI_MJ_MAX_TILES)
         return qipai_fail(err, QIPAI_ERR_TOO_MANY, -1, "%d tiles; a hand holds at most %d", total,

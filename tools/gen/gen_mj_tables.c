@@ -213,12 +213,12 @@ static void digits(const group *g, uint32_t b, uint8_t *s)
         s[i] = (uint8_t)(b % 5);
 }
 
-static uint32_t pack_targets(const uint8_t *u);
+static uint64_t pack_targets(const uint8_t *u);
 
 typedef struct {
     uint8_t *dist;  /* [vector][10]: tiles to add for (m, p), at most 4 a kind */
     uint8_t *loose; /* [vector][10]: the same when a wildcard may be a fifth copy */
-    uint32_t *packed;
+    uint64_t *packed;
 } shanten_tables;
 
 static void fill_shanten(group *g, uint8_t *s, void *ctx)
@@ -228,7 +228,7 @@ static void fill_shanten(group *g, uint8_t *s, void *ctx)
     for (int i = g->len - 1; i >= 0; i--)
         b = b * 5 + s[i];
     const uint8_t *d = t->dist + (size_t)b * 10;
-    uint32_t packed = pack_targets(d);
+    uint64_t packed = pack_targets(d);
     /* In a suit, a wildcard as a fifth copy saves at most one tile, and only
      * in a shape holding four of a kind (tests/test_mj_shanten_tables.c
      * proves, exhaustively, that one fifth copy is then enough). Honors have
@@ -240,25 +240,22 @@ static void fill_shanten(group *g, uint8_t *s, void *ctx)
     for (int mp = 0; mp < 10 && g->sequences; mp++) {
         if (l[mp] > d[mp] || d[mp] - l[mp] > 1 || (l[mp] < d[mp] && !quad))
             fail("a fifth copy changed a shanten target by more than the rule allows");
-        packed |= (uint32_t)(d[mp] - l[mp]) << (18 + mp);
+        packed |= (uint64_t)(d[mp] - l[mp]) << (40 + mp);
     }
     t->packed[rank(g, s)] = packed;
 }
 
-static uint32_t pack_targets(const uint8_t *u)
+static uint64_t pack_targets(const uint8_t *u)
 {
-    uint32_t packed = 0;
-    for (int m = 1; m <= 4; m++) {
-        int delta = u[2 * m] - u[2 * (m - 1)];
-        if (delta < 0 || delta > 3)
-            fail("a meld added more than 3 tiles to a shanten target");
-        packed |= (uint32_t)delta << (2 * (m - 1));
-    }
-    for (int m = 0; m <= 4; m++) {
-        int delta = u[2 * m + 1] - u[2 * m];
-        if (delta < 0 || delta > 2)
-            fail("a pair added more than 2 tiles to a shanten target");
-        packed |= (uint32_t)delta << (8 + 2 * m);
+    uint64_t packed = 0;
+    for (int mp = 0; mp < 10; mp++) {
+        if (u[mp] > 15)
+            fail("a shanten target needs more than 15 tiles");
+        if (mp >= 2 && (u[mp] < u[mp - 2] || u[mp] > u[mp - 2] + 3))
+            fail("a meld changed a shanten target by other than 0..3 tiles");
+        if (mp % 2 && (u[mp] < u[mp - 1] || u[mp] > u[mp - 1] + 2))
+            fail("a pair changed a shanten target by other than 0..2 tiles");
+        packed |= (uint64_t)u[mp] << (4 * mp);
     }
     if (u[0] != 0)
         fail("the empty target needs tiles");
@@ -305,7 +302,7 @@ static void honor_targets(const uint8_t *s, int f, uint8_t u[10])
 
 typedef struct {
     uint8_t *dist, *loose;
-    uint32_t *fifths; /* [rank][MJ_HONOR_FIFTHS] */
+    uint64_t *fifths; /* [rank][MJ_HONOR_FIFTHS] */
     int differs;
 } honor_check;
 
@@ -330,7 +327,7 @@ static void fill_honor_fifths(group *g, uint8_t *s, void *ctx)
         fail("honors gain from more fifth copies than MJ_HONOR_FIFTHS");
 }
 
-static void build_shanten(group *g, uint32_t *packed, uint32_t *honor_fifths)
+static void build_shanten(group *g, uint64_t *packed, uint64_t *honor_fifths)
 {
     uint32_t all = power5(g->len);
     uint16_t *holds = calloc(all, sizeof *holds);
@@ -476,6 +473,14 @@ static void print_u32(const char *name, const uint32_t *v, uint32_t n)
     printf("\n};\n");
 }
 
+static void print_u64(const char *name, const uint64_t *v, uint32_t n)
+{
+    printf("const uint64_t %s[%u] = {", name, n);
+    for (uint32_t i = 0; i < n; i++)
+        printf("%s%lluu,", i % 8 ? "" : "\n", (unsigned long long)v[i]);
+    printf("\n};\n");
+}
+
 static void generate(group *g, const char *prefix, uint32_t expected_shapes)
 {
     build_offsets(g);
@@ -485,8 +490,8 @@ static void generate(group *g, const char *prefix, uint32_t expected_shapes)
     g->need_p = malloc(g->shapes);
     uint8_t *need_table = calloc(g->shapes, 1);
     uint32_t *wait = calloc(g->shapes, sizeof *wait);
-    uint32_t *shanten = calloc(g->shapes, sizeof *shanten);
-    uint32_t *fifths = g->sequences ? NULL : calloc((size_t)g->shapes * MJ_HONOR_FIFTHS, 4);
+    uint64_t *shanten = calloc(g->shapes, sizeof *shanten);
+    uint64_t *fifths = g->sequences ? NULL : calloc((size_t)g->shapes * MJ_HONOR_FIFTHS, 8);
     if (!g->need_m || !g->need_p || !need_table || !wait || !shanten ||
         (!g->sequences && !fifths))
         fail("out of memory");
@@ -505,13 +510,13 @@ static void generate(group *g, const char *prefix, uint32_t expected_shapes)
     snprintf(name, sizeof name, "mj_%s_wait", prefix);
     print_u32(name, wait, g->shapes);
     snprintf(name, sizeof name, "mj_%s_shanten", prefix);
-    print_u32(name, shanten, g->shapes);
+    print_u64(name, shanten, g->shapes);
     if (fifths) {
-        printf("const uint32_t mj_honor_fifths[%u][%d] = {", g->shapes, MJ_HONOR_FIFTHS);
+        printf("const uint64_t mj_honor_fifths[%u][%d] = {", g->shapes, MJ_HONOR_FIFTHS);
         for (uint32_t i = 0; i < g->shapes; i++) {
             printf("%s{", i % 4 ? "" : "\n");
             for (int f = 0; f < MJ_HONOR_FIFTHS; f++)
-                printf("%u,", fifths[i * MJ_HONOR_FIFTHS + (uint32_t)f]);
+                printf("%lluu,", (unsigned long long)fifths[i * MJ_HONOR_FIFTHS + (uint32_t)f]);
             printf("},");
         }
         printf("\n};\n");
