@@ -162,7 +162,9 @@ typedef int (*qipai_zp_decomposition_fn)(const qipai_zp_decomposition *d, void *
  * held 3 / 4 times are locked as 坎 / 提, the rest splits into chows and
  * the pair (exactly one pair when those cards number 3k+2, none at 3k).
  * Each multiset of melds comes once, in the listing order: ascending
- * lexicographic order of the meld lists. No decomposition is not an error. */
+ * lexicographic order of the meld lists. A hand that does not split has
+ * none (not an error); QIPAI_ERR_SIZE when the cards besides 坎 and 提
+ * number 3k+1, which no hand holding its target does. */
 qipai_err qipai_zp_decompose_each(const qipai_zp_rules *rules, const qipai_zp_hand *hand,
                                   qipai_zp_decomposition_fn fn, void *context,
                                   qipai_error *err);

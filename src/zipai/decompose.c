@@ -46,6 +46,12 @@ qipai_err qipai_zp_decompose_each(const qipai_zp_rules *rules, const qipai_zp_ha
         return e;
     zp_locked locked;
     zp_lock(hand->counts, -1, &locked);
+    /* 3k+1 free cards are no hand holding its target: a wrong input, not
+     * merely a hand that does not split. */
+    if (locked.free_cards % 3 == 1)
+        return qipai_fail(err, QIPAI_ERR_SIZE, -1,
+                          "%d cards besides 坎 and 提: a hand with its target has 3k or 3k+2",
+                          locked.free_cards);
     listing l = {&locked, fn, context};
     zp_each_split(rules->yiwushi, locked.free, locked.free_cards, emit, &l);
     return QIPAI_OK;
