@@ -44,37 +44,58 @@ static void random_chow(qipai_rng *rng, const qipai_zp_rules *rules, uint8_t c[3
     }
 }
 
-/* A random meld of the hand: mostly chows, some 坎 / 提 / pairs. */
-static int random_hand_meld(qipai_rng *rng, const qipai_zp_rules *rules, uint8_t c[4])
-{
-    int roll = (int)qipai_rng_below(rng, 100);
-    int k = (int)qipai_rng_below(rng, QIPAI_ZP_KINDS);
-    if (roll < 70) {
-        random_chow(rng, rules, c);
-        return 3;
-    }
-    memset(c, k, 4);
-    return roll < 82 ? 3 : roll < 87 ? 4 : 2;
-}
-
-/* Fills hand with about size cards from melds, then perturbs it. */
+/* Fills hand with size cards built from melds (a 提 first when size is
+ * 3k+1, a pair last when 3k+2; chows mostly, some 坎), then perturbs a
+ * third of the hands by swapping a card or two for random ones. */
 static void random_hand(qipai_rng *rng, const qipai_zp_rules *rules, uint8_t used[QIPAI_ZP_KINDS],
                         int size, qipai_zp_hand *hand)
 {
-    int n = 0, tries = 0;
+    int n = 0, reserve = size % 3 == 2 ? 2 : 0;
+    uint8_t c[4];
     memset(hand, 0, sizeof *hand);
-    while (n < size && tries++ < 200) {
-        uint8_t c[4];
-        int m = size - n == 2 ? 2 : random_hand_meld(rng, rules, c);
-        if (size - n == 2)
-            memset(c, (int)qipai_rng_below(rng, QIPAI_ZP_KINDS), 2);
-        if (n + m > size || !take(used, c, m))
-            continue;
-        for (int i = 0; i < m; i++)
-            hand->counts[c[i]]++;
-        n += m;
+    if (size % 3 == 1 && size >= 4) {
+        for (int tries = 0; tries < 20 && n == 0; tries++) {
+            memset(c, (int)qipai_rng_below(rng, QIPAI_ZP_KINDS), 4);
+            if (take(used, c, 4))
+                n = 4;
+        }
+        if (n)
+            hand->counts[c[0]] += 4;
     }
-    /* Perturb: swap a card or two for random ones in a third of the hands. */
+    for (int tries = 0; n + 3 <= size - reserve && tries < 100; tries++) {
+        int chow = qipai_rng_below(rng, 100) < 85;
+        if (chow)
+            random_chow(rng, rules, c);
+        else
+            memset(c, (int)qipai_rng_below(rng, QIPAI_ZP_KINDS), 3);
+        /* Chows that would make three of a card would lock it as a 坎 and
+         * most such hands would not split: draw again. */
+        int third = 0;
+        uint8_t after[QIPAI_ZP_KINDS];
+        memcpy(after, hand->counts, sizeof after);
+        for (int i = 0; chow && i < 3; i++)
+            third |= ++after[c[i]] >= 3;
+        if (third || !take(used, c, 3))
+            continue;
+        for (int i = 0; i < 3; i++)
+            hand->counts[c[i]]++;
+        n += 3;
+    }
+    for (int tries = 0; reserve && tries < 20; tries++) {
+        memset(c, (int)qipai_rng_below(rng, QIPAI_ZP_KINDS), 2);
+        if (take(used, c, 2)) {
+            hand->counts[c[0]] += 2;
+            n += 2;
+            break;
+        }
+    }
+    for (int tries = 0; n < size && tries < 100; tries++) { /* rarely needed: top up */
+        c[0] = (uint8_t)qipai_rng_below(rng, QIPAI_ZP_KINDS);
+        if (take(used, c, 1)) {
+            hand->counts[c[0]]++;
+            n++;
+        }
+    }
     int swaps = qipai_rng_below(rng, 3) == 0 ? 1 + (int)qipai_rng_below(rng, 2) : 0;
     for (int s = 0; s < swaps && n > 0; s++) {
         int out = (int)qipai_rng_below(rng, QIPAI_ZP_KINDS);
@@ -85,6 +106,15 @@ static void random_hand(qipai_rng *rng, const qipai_zp_rules *rules, uint8_t use
         used[out]--;
         hand->counts[in]++;
     }
+}
+
+/* Cards besides 坎 and 提: decompose refuses 3k+1 of them. */
+static int free_cards(const qipai_zp_hand *hand)
+{
+    int n = 0;
+    for (int k = 0; k < QIPAI_ZP_KINDS; k++)
+        n += hand->counts[k] < 3 ? hand->counts[k] : 0;
+    return n;
 }
 
 static void print_hand(const qipai_zp_hand *hand, unsigned flags)
@@ -101,8 +131,9 @@ static void print_open(const qipai_zp_meld *m, unsigned flags)
     printf(" %s %s", qipai_zp_meld_name(m->type, flags), text);
 }
 
-/* A situation for hu: 0-3 open melds, a hand built to 21 cards in all, and
- * one of its cards taken out as the target. */
+/* A situation for hu: 0-3 open melds, a hand built to 20-22 cards in all
+ * (counting three for each open meld), and one of its cards taken out as
+ * the target. */
 static void random_situation(qipai_rng *rng, const qipai_zp_rules *rules, unsigned flags)
 {
     uint8_t used[QIPAI_ZP_KINDS] = {0};
@@ -127,7 +158,8 @@ static void random_situation(qipai_rng *rng, const qipai_zp_rules *rules, unsign
         cards += 3; /* a 4-card meld still stands for one meld of three */
     }
     qipai_zp_hand hand;
-    random_hand(rng, rules, used, 21 - cards, &hand);
+    /* 21 cards in all, or 20 (a pair) or 22 (a 提) */
+    random_hand(rng, rules, used, 20 + (int)qipai_rng_below(rng, 3) - cards, &hand);
     int total = 0;
     for (int k = 0; k < QIPAI_ZP_KINDS; k++)
         total += hand.counts[k];
@@ -170,11 +202,16 @@ int zp_corpus(const zp_cli_options *o, int argc, char **argv)
             random_situation(&rng, &o->rules, o->flags);
             continue;
         }
-        /* Mixed sizes by default: every size from 1 to 21 cards. */
-        int size = o->size ? o->size : 1 + (int)qipai_rng_below(&rng, 21);
-        uint8_t used[QIPAI_ZP_KINDS] = {0};
+        /* Mixed sizes by default: every size from 2 to 21 cards; hands
+         * that leave 3k+1 cards beside their 坎 and 提 are drawn again. */
+        int size = o->size ? o->size : 2 + (int)qipai_rng_below(&rng, 20);
         qipai_zp_hand hand;
-        random_hand(&rng, &o->rules, used, size, &hand);
+        for (int tries = 0; tries < 100; tries++) {
+            uint8_t used[QIPAI_ZP_KINDS] = {0};
+            random_hand(&rng, &o->rules, used, size, &hand);
+            if (free_cards(&hand) % 3 != 1)
+                break;
+        }
         print_hand(&hand, o->flags);
         putchar('\n');
     }

@@ -23,7 +23,8 @@ static inline int zp_packed_count(uint64_t x, int card)
 
 /* The melds a free part of the hand splits into: 20 pairs and 40 chows. */
 typedef struct zp_meld_info {
-    uint64_t delta;   /* the meld's cards, packed */
+    uint64_t delta;     /* the meld's cards, packed */
+    uint32_t big_index; /* its big cards counted in base 3 (see zp_tail) */
     uint8_t cards[3]; /* ascending */
     uint8_t n;        /* 2 (pair) or 3 (chow) */
     uint8_t huxi;
@@ -37,6 +38,14 @@ extern const zp_meld_info zp_melds[ZP_HAND_MELDS];
  * meld order (qipai_zp_meld_compare), ended by -1. When a card is the
  * lowest one left, these are the only melds that can cover it. */
 extern const int8_t zp_candidates[2][QIPAI_ZP_KINDS][ZP_MAX_CANDIDATES];
+
+/* The big cards alone, held 0-2 times each, indexed by sum count * 3^(card
+ * - 10): 4 bits for each [yiwushi][pair] (at bit 4 * (2 * yiwushi + pair)),
+ * 0 when they do not split with exactly that many pairs, else 1 + the most
+ * scoring chows (壹贰叁 贰柒拾 壹伍拾, 6 huxi each) of such a split. Once the
+ * search has used up the small cards, this answers the rest at once. */
+enum { ZP_TAIL_STATES = 59049 };
+extern const uint16_t zp_tail[ZP_TAIL_STATES];
 
 /* The free cards of a hand with its 坎 and 提 taken out. */
 typedef struct zp_locked {

@@ -1,8 +1,11 @@
 /*
  * Prints build/gen/zipai.c: the constant table of the melds a zipai hand
- * splits into, and for each card the melds whose lowest card it is, in
- * ascending meld order (docs/RULES.md, "Melds and 胡息"). Written to be
- * read, not to be fast: it runs once at build time.
+ * splits into, for each card the melds whose lowest card it is, in
+ * ascending meld order (docs/RULES.md, "Melds and 胡息"), and the table of
+ * the big cards alone: for each way to hold 0-2 of each big card, whether
+ * they split (with no pair, or with one) and the most scoring chows
+ * (壹贰叁 贰柒拾 壹伍拾) such a split holds. Written to be read, not to be
+ * fast: it runs once at build time.
  *
  * Cards 0-9 are small 一..十, 10-19 big 壹..拾.
  */
@@ -43,6 +46,42 @@ static int compare(const meld *a, const meld *b)
     return a->n - b->n;
 }
 
+/* The most scoring chows over the splits of the big cards c[0..9] with
+ * exactly `pair` pairs, or -1 when they do not split. Plain recursion on
+ * the lowest card. */
+static int best_tail(int c[10], int yiwushi, int pair)
+{
+    int k = 0;
+    while (k < 10 && c[k] == 0)
+        k++;
+    if (k == 10)
+        return pair ? -1 : 0;
+    int best = -1;
+    if (pair && c[k] >= 2) {
+        c[k] -= 2;
+        int r = best_tail(c, yiwushi, 0);
+        c[k] += 2;
+        if (r > best)
+            best = r;
+    }
+    static const int chows[][4] = {
+        /* cards, scoring; the sequences first */
+        {0, 1, 2, 1}, {1, 2, 3, 0}, {2, 3, 4, 0}, {3, 4, 5, 0}, {4, 5, 6, 0},
+        {5, 6, 7, 0}, {6, 7, 8, 0}, {7, 8, 9, 0}, {1, 6, 9, 1}, {0, 4, 9, 1},
+    };
+    for (int i = 0; i < 10; i++) {
+        const int *m = chows[i];
+        if (m[0] != k || (i == 9 && !yiwushi) || !c[m[1]] || !c[m[2]])
+            continue;
+        c[m[0]]--, c[m[1]]--, c[m[2]]--;
+        int r = best_tail(c, yiwushi, pair);
+        c[m[0]]++, c[m[1]]++, c[m[2]]++;
+        if (r >= 0 && r + m[3] > best)
+            best = r + m[3];
+    }
+    return best;
+}
+
 int main(void)
 {
     for (int k = 0; k < KINDS; k++)
@@ -72,8 +111,17 @@ int main(void)
         uint64_t delta = 0;
         for (int j = 0; j < m->n; j++)
             delta += 1ull << (3 * m->cards[j]);
-        printf("    {0x%016llxull, {%d, %d, %d}, %d, %d, %d},\n", (unsigned long long)delta,
-               m->cards[0], m->cards[1], m->n == 3 ? m->cards[2] : 0, m->n, m->huxi, m->yiwushi);
+        uint32_t big_index = 0; /* the big cards in base 3, as zp_tail is indexed */
+        for (int j = 0; j < m->n; j++)
+            if (m->cards[j] >= 10) {
+                uint32_t p = 1;
+                for (int e = 10; e < m->cards[j]; e++)
+                    p *= 3;
+                big_index += p;
+            }
+        printf("    {0x%016llxull, %uu, {%d, %d, %d}, %d, %d, %d},\n", (unsigned long long)delta,
+               big_index, m->cards[0], m->cards[1], m->n == 3 ? m->cards[2] : 0, m->n, m->huxi,
+               m->yiwushi);
     }
     printf("};\n\n");
 
@@ -105,6 +153,27 @@ int main(void)
         }
         printf("    },\n");
     }
-    printf("};\n");
+    printf("};\n\n");
+
+    printf("const uint16_t zp_tail[ZP_TAIL_STATES] = {");
+    for (int index = 0; index < 59049; index++) {
+        int c[10], rest = index;
+        for (int k = 0; k < 10; k++) {
+            c[k] = rest % 3;
+            rest /= 3;
+        }
+        unsigned value = 0;
+        for (int yws = 0; yws <= 1; yws++)
+            for (int pair = 0; pair <= 1; pair++) {
+                int r = best_tail(c, yws, pair);
+                if (r > 14) {
+                    fprintf(stderr, "gen_zipai: tail value %d does not fit\n", r);
+                    return 1;
+                }
+                value |= (unsigned)(r + 1) << (4 * (2 * yws + pair));
+            }
+        printf("%s%u,", index % 16 ? " " : "\n    ", value);
+    }
+    printf("\n};\n");
     return 0;
 }
