@@ -3,7 +3,7 @@
  * the big ones 壹..拾 (traditional 貳 參 陸 read too), and the ASCII forms
  * x1..x10 / d1..d10. Output is Chinese unless QIPAI_ZP_ASCII is asked for.
  */
-#include <qipai/zipai.h>
+#include "zipai/zp_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -122,6 +122,5 @@ size_t qipai_zp_format_hand(const qipai_zp_hand *hand, unsigned flags, char *buf
 
 int qipai_zp_is_red(int card)
 {
-    int value = card % 10 + 1;
-    return card >= 0 && card < QIPAI_ZP_KINDS && (value == 2 || value == 7 || value == 10);
+    return card >= 0 && card < QIPAI_ZP_KINDS && zp_red(card);
 }

@@ -85,19 +85,18 @@ qipai_err qipai_zp_hu(const qipai_zp_rules *rules, const qipai_zp_situation *s,
         return e;
 
     const int t = s->target, draw = s->source == QIPAI_ZP_DRAW;
-    int open_huxi = 0, upgraded = -1, red = qipai_zp_is_red(t);
+    int open_huxi = 0, upgraded = -1, red = zp_red(t);
     for (int i = 0; i < s->n_open; i++) {
         const qipai_zp_meld *m = &s->open[i];
         open_huxi += qipai_zp_meld_huxi(rules, m);
         for (int j = 0; j < m->n; j++)
-            red += qipai_zp_is_red(m->cards[j]);
+            red += zp_red(m->cards[j]);
         if ((m->type == QIPAI_ZP_WEI || m->type == QIPAI_ZP_PENG) && m->cards[0] == t)
             upgraded = i;
     }
     uint8_t counts[QIPAI_ZP_KINDS];
     memcpy(counts, s->hand.counts, sizeof counts);
-    for (int k = 0; k < QIPAI_ZP_KINDS; k++)
-        red += qipai_zp_is_red(k) * counts[k];
+    red += counts[1] + counts[6] + counts[9] + counts[11] + counts[16] + counts[19];
 
     candidate best;
     best.huxi = -1;

@@ -60,8 +60,11 @@ int qipai_zp_meld_huxi(const qipai_zp_rules *rules, const qipai_zp_meld *meld)
     switch (meld->type) {
     case QIPAI_ZP_CHOW:
     case QIPAI_ZP_CHI: {
-        int h = meld->n == 3 ? chow_huxi(rules, meld->cards[0], meld->cards[1], meld->cards[2])
-                             : -1;
+        if (meld->n != 3)
+            return 0;
+        int a = meld->cards[0], b = meld->cards[1], c = meld->cards[2];
+        sort3(&a, &b, &c); /* a caller's meld may come in any order */
+        int h = chow_huxi(rules, a, b, c);
         return h < 0 ? 0 : h;
     }
     case QIPAI_ZP_PAIR: return 0;

@@ -40,6 +40,24 @@ static int is_open_type(int type)
            type == QIPAI_ZP_PAO || type == QIPAI_ZP_TI;
 }
 
+/* The common case fast: 1 when the open meld is well formed. The slow path
+ * (qipai_zp_meld_make) then only runs to word the error. */
+static int open_meld_ok(const qipai_zp_rules *rules, const qipai_zp_meld *m)
+{
+    static const int size[] = {2, 3, 3, 4, 3, 3, 3, 4};
+    if (!is_open_type(m->type) || m->n != size[m->type])
+        return 0;
+    for (int j = 0; j < m->n; j++)
+        if (m->cards[j] >= QIPAI_ZP_KINDS)
+            return 0;
+    if (m->type == QIPAI_ZP_CHI)
+        return qipai_zp_is_chow(rules, m->cards[0], m->cards[1], m->cards[2]);
+    for (int j = 1; j < m->n; j++)
+        if (m->cards[j] != m->cards[0])
+            return 0;
+    return 1;
+}
+
 qipai_err zp_check_situation(const qipai_zp_rules *rules, const qipai_zp_situation *s,
                              uint8_t seen[QIPAI_ZP_KINDS], qipai_error *err)
 {
@@ -51,6 +69,11 @@ qipai_err zp_check_situation(const qipai_zp_rules *rules, const qipai_zp_situati
     for (int i = 0; i < s->n_open; i++) {
         const qipai_zp_meld *m = &s->open[i];
         qipai_zp_meld check;
+        if (open_meld_ok(rules, m)) {
+            for (int j = 0; j < m->n; j++)
+                seen[m->cards[j]]++;
+            continue;
+        }
         if (!is_open_type(m->type))
             return qipai_fail(err, QIPAI_ERR_ILLEGAL, -1,
                               "open meld %d is a %s; open melds are 吃 碰 偎 跑 提", i + 1,
@@ -59,10 +82,7 @@ qipai_err zp_check_situation(const qipai_zp_rules *rules, const qipai_zp_situati
             return qipai_fail(err, QIPAI_ERR_ILLEGAL, -1, "open meld %d has %d cards", i + 1,
                               m->n);
         qipai_err e = qipai_zp_meld_make(rules, m->type, m->cards, m->n, &check, err);
-        if (e)
-            return e;
-        for (int j = 0; j < m->n; j++)
-            seen[m->cards[j]]++;
+        return e ? e : qipai_fail(err, QIPAI_ERR_ILLEGAL, -1, "open meld %d is malformed", i + 1);
     }
     if (s->target >= QIPAI_ZP_KINDS)
         return qipai_fail(err, QIPAI_ERR_RANGE, -1, "target card %d is not in 0..19",

@@ -21,6 +21,14 @@ static inline int zp_packed_count(uint64_t x, int card)
     return (int)((x >> (3 * card)) & 7u);
 }
 
+/* The red cards 二 七 十 贰 柒 拾 as bits. */
+#define ZP_RED_MASK ((1u << 1) | (1u << 6) | (1u << 9) | (1u << 11) | (1u << 16) | (1u << 19))
+
+static inline int zp_red(int card)
+{
+    return (int)((ZP_RED_MASK >> card) & 1u);
+}
+
 /* The melds a free part of the hand splits into: 20 pairs and 40 chows. */
 typedef struct zp_meld_info {
     uint64_t delta;     /* the meld's cards, packed */
