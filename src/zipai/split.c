@@ -18,26 +18,37 @@
 
 void zp_lock(const uint8_t counts[QIPAI_ZP_KINDS], int skip, zp_locked *out)
 {
-    out->free = 0;
-    out->free_cards = 0;
+    /* Pack everything first (a loop without branches), then take out the
+     * kinds held three or four times, which are few. */
+    uint64_t x = 0;
+    uint32_t locked = 0;
+    int cards = 0;
+    for (int k = 0; k < QIPAI_ZP_KINDS; k++) {
+        x |= (uint64_t)counts[k] << (3 * k);
+        locked |= (uint32_t)(counts[k] >= 3) << k;
+        cards += counts[k];
+    }
+    if (skip >= 0)
+        locked &= ~(1u << skip);
     out->n_locked = 0;
     out->locked_huxi = 0;
-    for (int k = 0; k < QIPAI_ZP_KINDS; k++) {
+    while (locked) {
+        int k = __builtin_ctz(locked);
         int n = counts[k];
-        if (n >= 3 && k != skip) {
-            qipai_zp_meld *m = &out->locked[out->n_locked++];
-            m->type = n == 3 ? QIPAI_ZP_KAN : QIPAI_ZP_TI;
-            m->n = (uint8_t)n;
-            memset(m->cards, k, sizeof m->cards);
-            if (n == 3)
-                m->cards[3] = 0;
-            m->huxi = (uint8_t)zp_kind_meld_huxi(m->type, k);
-            out->locked_huxi += m->huxi;
-        } else {
-            out->free += (uint64_t)n << (3 * k);
-            out->free_cards += n;
-        }
+        locked &= locked - 1;
+        qipai_zp_meld *m = &out->locked[out->n_locked++];
+        m->type = n == 3 ? QIPAI_ZP_KAN : QIPAI_ZP_TI;
+        m->n = (uint8_t)n;
+        memset(m->cards, k, sizeof m->cards);
+        if (n == 3)
+            m->cards[3] = 0;
+        m->huxi = (uint8_t)zp_kind_meld_huxi(m->type, k);
+        out->locked_huxi += m->huxi;
+        x &= ~(7ull << (3 * k));
+        cards -= n;
     }
+    out->free = x;
+    out->free_cards = cards;
 }
 
 static int lowest_card(uint64_t x)
