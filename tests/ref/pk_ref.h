@@ -55,6 +55,11 @@ typedef void (*pk_ref_group_fn)(const uint8_t cards[PK_REF_RANKS], const char *t
 long pk_ref_each_group(const char *rules, const pk_ref_options *opt, const uint8_t hand[PK_REF_RANKS],
                        pk_ref_group_fn fn, void *ctx);
 
+/* pk_ref_min_plays without the failure memo: the bare exhaustive search, exponential; for
+ * checking on small hands that the memo changes nothing. */
+int pk_ref_min_plays_plain(const char *rules, const pk_ref_options *opt, const uint8_t counts[PK_REF_RANKS],
+                           char ***solutions, size_t *n_solutions);
+
 /* Parses "3445566688" style text (chars of "3456789TJQKA2XD", also lowercase, T for ten, B/R
  * for the jokers) into counts; returns 0, or -1 on an unknown char. No limits checked. */
 int pk_ref_parse(const char *text, uint8_t counts[PK_REF_RANKS]);
