@@ -83,6 +83,28 @@ static void random_hand(qipai_rng *rng, uint8_t used[QIPAI_ZP_KINDS], int size,
     }
 }
 
+/* Hands of a chow taken twice beside its twin of the other case (二七十
+ * 二七十 贰柒拾 is also 二二贰 七七柒 十十拾) split many ways: these stress
+ * the listing. */
+static void random_rich_hand(qipai_rng *rng, int size, uint8_t hand[QIPAI_ZP_KINDS])
+{
+    uint8_t used[QIPAI_ZP_KINDS] = {0};
+    int n = 0;
+    for (int tries = 0; n < size && tries < 60; tries++) {
+        int c[4], m = random_meld(rng, c);
+        if (m != 3 || c[0] / 10 != c[2] / 10)
+            continue; /* a chow of one case */
+        int twin = c[0] >= 10 ? -10 : 10;
+        int cards[9] = {c[0], c[1], c[2], c[0], c[1], c[2], c[0] + twin, c[1] + twin, c[2] + twin};
+        int take = n + 9 <= size ? 9 : size - n; /* the last one maybe in part */
+        if (!add(used, cards, take))
+            continue;
+        for (int i = 0; i < take; i++)
+            hand[cards[i]]++;
+        n += take;
+    }
+}
+
 /* ---- canonical strings, as the reference writes them ---- */
 
 static int by_strcmp(const void *a, const void *b)
@@ -186,7 +208,10 @@ static void decompose_agrees_with_the_reference(void)
     seen_errors = seen_empty = seen_split = seen_ways = 0;
     for (long i = 0; i < n; i++) {
         uint8_t used[QIPAI_ZP_KINDS] = {0}, hand[QIPAI_ZP_KINDS] = {0};
-        random_hand(&rng, used, 1 + (int)(i % 21), hand);
+        if (i % 4 == 1)
+            random_rich_hand(&rng, 1 + (int)(i % 21), hand);
+        else
+            random_hand(&rng, used, 1 + (int)(i % 21), hand);
         check_decompose(i % 3 == 2 ? &rules_10 : &rules_default, hand);
     }
     fprintf(stderr, "  %ld hands: %ld bad (3k+1), %ld no split, %ld split (%ld ways)\n", n,
