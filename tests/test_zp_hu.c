@@ -223,6 +223,44 @@ static void the_line_syntax(void)
     CHECK(qipai_zp_hu(&rules_default, &s, &r, &err) == QIPAI_ERR_ARGUMENT, "hu needs a target");
 }
 
+static void bad_values_are_errors_not_crashes(void)
+{
+    qipai_zp_situation s;
+    qipai_zp_hu_result r;
+    qipai_error err;
+    qipai_zp_parse_situation(&rules_default, "一二三 摸四", &s, NULL);
+    s.hand.counts[5] = 255; /* would wrap a byte if added to before the check */
+    CHECK(qipai_zp_hu(&rules_default, &s, &r, &err) == QIPAI_ERR_TOO_MANY, "255 of a card");
+    s.hand.counts[5] = 0;
+    qipai_zp_rules bad = rules_default;
+    bad.tun_step = 0;
+    CHECK(qipai_zp_hu(&bad, &s, &r, &err) == QIPAI_ERR_RANGE, "tun step 0 would divide by zero");
+    bad = rules_default;
+    bad.threshold = -1;
+    CHECK(qipai_zp_rules_check(&bad, &err) == QIPAI_ERR_RANGE, "negative threshold");
+    s.open[0].type = QIPAI_ZP_PAIR;
+    s.open[0].n = 2;
+    s.n_open = 1;
+    CHECK(qipai_zp_hu(&rules_default, &s, &r, &err) == QIPAI_ERR_ILLEGAL, "a pair is no open meld");
+    s.open[0].type = 200;
+    CHECK(qipai_zp_hu(&rules_default, &s, &r, &err) != QIPAI_OK, "unknown meld type");
+    s.open[0].type = QIPAI_ZP_CHI;
+    s.open[0].n = 3;
+    s.open[0].cards[0] = 2, s.open[0].cards[1] = 1, s.open[0].cards[2] = 0; /* 三二一 */
+    CHECK(qipai_zp_hu(&rules_default, &s, &r, &err) == QIPAI_OK, "a chow in any order");
+    CHECK(qipai_zp_meld_huxi(&rules_default, &s.open[0]) == 3, "三二一 is 一二三: 3 huxi");
+    s.open[0].cards[2] = 40;
+    CHECK(qipai_zp_hu(&rules_default, &s, &r, &err) != QIPAI_OK, "card 40");
+    s.n_open = 27;
+    CHECK(qipai_zp_hu(&rules_default, &s, &r, &err) == QIPAI_ERR_RANGE, "27 open melds");
+    s.n_open = 0;
+    s.target = 20;
+    CHECK(qipai_zp_hu(&rules_default, &s, &r, &err) == QIPAI_ERR_ARGUMENT, "target 20");
+    s.target = 3;
+    s.source = 2;
+    CHECK(qipai_zp_hu(&rules_default, &s, &r, &err) == QIPAI_ERR_ARGUMENT, "source 2");
+}
+
 /* ---- hu against decompose on random hands ---- */
 
 typedef struct best_of {
@@ -308,6 +346,7 @@ int main(void)
     RUN(red_cards_and_mingtang);
     RUN(waits_list_the_winning_cards);
     RUN(the_line_syntax);
+    RUN(bad_values_are_errors_not_crashes);
     RUN(hu_is_the_best_of_the_decompose_listing);
     return test_report();
 }

@@ -41,7 +41,9 @@ qipai_err qipai_zp_decompose_each(const qipai_zp_rules *rules, const qipai_zp_ha
 {
     if (!rules || !hand || !fn)
         return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "decompose needs rules, a hand and a callback");
-    qipai_err e = check_hand(hand, err);
+    qipai_err e = qipai_zp_rules_check(rules, err);
+    if (!e)
+        e = check_hand(hand, err);
     if (e)
         return e;
     zp_locked locked;

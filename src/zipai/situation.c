@@ -61,17 +61,25 @@ static int open_meld_ok(const qipai_zp_rules *rules, const qipai_zp_meld *m)
 qipai_err zp_check_situation(const qipai_zp_rules *rules, const qipai_zp_situation *s,
                              uint8_t seen[QIPAI_ZP_KINDS], qipai_error *err)
 {
+    qipai_err e = qipai_zp_rules_check(rules, err);
+    if (e)
+        return e;
     if (s->n_open < 0 || s->n_open > QIPAI_ZP_MAX_OPEN)
         return qipai_fail(err, QIPAI_ERR_RANGE, -1, "%d open melds; at most %d", s->n_open,
                           QIPAI_ZP_MAX_OPEN);
-    for (int k = 0; k < QIPAI_ZP_KINDS; k++)
+    /* The hand first, so that the sums below cannot wrap around. */
+    for (int k = 0; k < QIPAI_ZP_KINDS; k++) {
+        if (s->hand.counts[k] > QIPAI_ZP_COPIES)
+            return qipai_fail(err, QIPAI_ERR_TOO_MANY, -1, "card %d appears %d times in the hand",
+                              k, s->hand.counts[k]);
         seen[k] = s->hand.counts[k];
+    }
     for (int i = 0; i < s->n_open; i++) {
         const qipai_zp_meld *m = &s->open[i];
         qipai_zp_meld check;
         if (open_meld_ok(rules, m)) {
             for (int j = 0; j < m->n; j++)
-                seen[m->cards[j]]++;
+                seen[m->cards[j]]++; /* at most 4 + 26 * 4: no wrap */
             continue;
         }
         if (!is_open_type(m->type))
@@ -81,7 +89,7 @@ qipai_err zp_check_situation(const qipai_zp_rules *rules, const qipai_zp_situati
         if (m->n > 4)
             return qipai_fail(err, QIPAI_ERR_ILLEGAL, -1, "open meld %d has %d cards", i + 1,
                               m->n);
-        qipai_err e = qipai_zp_meld_make(rules, m->type, m->cards, m->n, &check, err);
+        e = qipai_zp_meld_make(rules, m->type, m->cards, m->n, &check, err);
         return e ? e : qipai_fail(err, QIPAI_ERR_ILLEGAL, -1, "open meld %d is malformed", i + 1);
     }
     if (s->target >= QIPAI_ZP_KINDS)
