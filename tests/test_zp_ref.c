@@ -412,6 +412,70 @@ static void hu_agrees_with_the_reference(void)
             n, hu_errors, hu_none, hu_split, hu_wins, tie_picks);
 }
 
+/* Waits: exactly the cards (with copies left) the reference's hu wins
+ * with, from each source, with the same huxi. */
+static void waits_agree_with_the_reference(void)
+{
+    qipai_rng rng;
+    qipai_rng_seed(&rng, 11);
+    long n = test_scaled(5000), waits_seen = 0;
+    for (long i = 0; i < n; i++) {
+        const qipai_zp_rules *rules = i % 3 == 2 ? &rules_10 : &rules_default;
+        zp_ref_rules ref_rules = {rules->threshold, rules->yiwushi};
+        qipai_zp_situation s;
+        random_situation(&rng, &s);
+        s.hand.counts[s.target] += s.hand.counts[s.target] < 4; /* give the card back */
+        /* take one card out to make a waiting hand */
+        int k = (int)qipai_rng_below(&rng, QIPAI_ZP_KINDS);
+        while (s.hand.counts[k] == 0 && k < QIPAI_ZP_KINDS - 1)
+            k++;
+        if (s.hand.counts[k])
+            s.hand.counts[k]--;
+        s.target = -1;
+        s.source = -1;
+        qipai_zp_wait w[QIPAI_ZP_MAX_WAITS];
+        int count;
+        if (qipai_zp_waits(rules, &s, w, &count, NULL) != QIPAI_OK)
+            continue;
+        zp_ref_open open[QIPAI_ZP_MAX_OPEN];
+        int in_sight[QIPAI_ZP_KINDS];
+        for (int c = 0; c < QIPAI_ZP_KINDS; c++)
+            in_sight[c] = s.hand.counts[c];
+        for (int j = 0; j < s.n_open; j++) {
+            open[j].type = ref_type(s.open[j].type);
+            memcpy(open[j].cards, s.open[j].cards, 4);
+            open[j].n = s.open[j].n;
+            for (int c = 0; c < s.open[j].n; c++)
+                in_sight[s.open[j].cards[c]]++;
+        }
+        int at = 0;
+        for (int card = 0; card < QIPAI_ZP_KINDS; card++)
+            for (int source = QIPAI_ZP_DRAW; source <= QIPAI_ZP_DISCARD; source++) {
+                if (in_sight[card] >= 4)
+                    continue;
+                int huxi;
+                char *best = NULL;
+                int win = zp_ref_hu(&ref_rules, s.hand.counts, open, s.n_open, card,
+                                    source == QIPAI_ZP_DRAW, &huxi, &best);
+                free(best);
+                if (win != 1)
+                    continue;
+                s.target = card;
+                s.source = source;
+                CHECK(at < count && w[at].card == card && w[at].source == source &&
+                          w[at].huxi == huxi,
+                      "waits '%s': the reference wins with %d from %s (huxi %d)", line_text(&s),
+                      card, source == QIPAI_ZP_DRAW ? "a draw" : "a discard", huxi);
+                s.target = -1;
+                s.source = -1;
+                at++;
+                waits_seen++;
+            }
+        CHECK(at == count, "waits: %d of ours, %d of the reference's", count, at);
+    }
+    fprintf(stderr, "  %ld hands, %ld waits\n", n, waits_seen);
+}
+
 int main(void)
 {
     qipai_zp_rules_preset(&rules_default, QIPAI_ZP_PRESET_DEFAULT);
@@ -419,5 +483,6 @@ int main(void)
     RUN(every_hand_of_up_to_six_cards_agrees);
     RUN(decompose_agrees_with_the_reference);
     RUN(hu_agrees_with_the_reference);
+    RUN(waits_agree_with_the_reference);
     return test_report();
 }
