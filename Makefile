@@ -43,6 +43,8 @@ FUZZ_BIN     := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 .PHONY: all lib cli tests san-tests fuzz test test-plain test-san test-cli test-fuzz \
         demo bench clean install
 .DEFAULT_GOAL := all
+# Keep intermediate objects: they are reused between plain and test builds.
+.SECONDARY:
 
 all: lib cli tests
 lib: $(BUILD)/libqipai.a $(BUILD)/libqipai.so

@@ -1,0 +1,94 @@
+/*
+ * Shapes: the tiles a hand holds in one group (a suit of 9 kinds, or the 7
+ * honors) as a count vector, and the dense index ("rank") every lookup table
+ * of the core is addressed by. Shared by the build-time generator
+ * (tools/gen/gen_mj_tables.c) and the library, so both agree on the layout.
+ *
+ * Invariant: a shape holds at most 14 tiles and at most 4 of a kind; the
+ * rank of such a shape is below QIPAI_MJ_SUIT_SHAPES (or HONOR_SHAPES).
+ */
+#ifndef QIPAI_MJ_SHAPE_H
+#define QIPAI_MJ_SHAPE_H
+
+#include <stdint.h>
+#include <string.h>
+
+enum {
+    MJ_SUIT_LEN = 9,
+    MJ_HONOR_LEN = 7,
+    MJ_SHAPE_MAX_SUM = 14,
+    MJ_SUIT_SHAPES = 405350, /* 9-vectors of 0..4 summing to at most 14 */
+    MJ_HONOR_SHAPES = 43130  /* 7-vectors of 0..4 summing to at most 14 */
+};
+
+/* The rank of a shape is its position in lexicographic order among all
+ * shapes. It is found in two lookups: the first kinds ("head": 5 of a suit,
+ * 4 honors) as a base-5 number index a table giving their part of the rank
+ * and their tile count; that count and the rest ("tail") index a second
+ * table giving the tail's part and the group's whole tile count. Entries
+ * are rank | tiles << 20 (rank < 2^19); a key adds the two. Rows for head
+ * counts above 14 exist only so that any 0..4 counts stay inside the table;
+ * their ranks mean nothing, and the tile count (> 14) says so. */
+enum { MJ_KEY_RANK_MASK = 0xFFFFF, MJ_KEY_TILES_SHIFT = 20 };
+
+extern const uint32_t mj_suit_head[3125];
+extern const uint32_t mj_suit_tail[21][625];
+extern const uint32_t mj_honor_head[625];
+extern const uint32_t mj_honor_tail[17][125];
+
+/* Key of a suit's 9 counts (each 0..4): rank | tiles << 20. The head's
+ * tile count is summed directly (bytes in a word), so the two lookups do
+ * not wait for each other. */
+static inline uint32_t mj_suit_key(const uint8_t *c)
+{
+    uint64_t word;
+    memcpy(&word, c, sizeof word);
+    unsigned head_tiles = (unsigned)(((word & 0xFFFFFFFFFFull) * 0x0101010101010101ull) >> 56);
+    unsigned head = c[0] + 5u * (c[1] + 5u * (c[2] + 5u * (c[3] + 5u * c[4])));
+    unsigned tail = c[5] + 5u * (c[6] + 5u * (c[7] + 5u * c[8]));
+    return (mj_suit_head[head] & MJ_KEY_RANK_MASK) + mj_suit_tail[head_tiles][tail];
+}
+
+static inline uint32_t mj_honor_key(const uint8_t *c)
+{
+    uint32_t word;
+    memcpy(&word, c, sizeof word);
+    unsigned head_tiles = (word * 0x01010101u) >> 24;
+    unsigned head = c[0] + 5u * (c[1] + 5u * (c[2] + 5u * c[3]));
+    unsigned tail = c[4] + 5u * (c[5] + 5u * c[6]);
+    return (mj_honor_head[head] & MJ_KEY_RANK_MASK) + mj_honor_tail[head_tiles][tail];
+}
+
+static inline uint32_t mj_suit_rank(const uint8_t *c) { return mj_suit_key(c) & MJ_KEY_RANK_MASK; }
+static inline uint32_t mj_honor_rank(const uint8_t *c) { return mj_honor_key(c) & MJ_KEY_RANK_MASK; }
+
+/* Wildcards a shape needs to become melds only (low nibble) or melds and
+ * one pair (high nibble), a wildcard standing for any tile, a fifth copy
+ * included; values above 14 are stored as 15 (never reachable in a hand). */
+extern const uint8_t mj_suit_need[MJ_SUIT_SHAPES];
+extern const uint8_t mj_honor_need[MJ_HONOR_SHAPES];
+
+/* For shapes of at most 13 tiles: bit t (low half: melds, high half: melds
+ * and pair) is set when adding one tile of kind t lowers that need by one.
+ * Otherwise the need rises by two: adding a tile changes it by -1 or +2.
+ * Kinds held four times never have their bit set. */
+extern const uint32_t mj_suit_wait[MJ_SUIT_SHAPES];
+extern const uint32_t mj_honor_wait[MJ_HONOR_SHAPES];
+
+/* Shanten: for m melds (0..4) with or without the pair, the least number
+ * U(m,p) of tiles to add so the shape holds such a target, never more than
+ * 4 of a kind. Stored as deltas: bits 2(m-1)..: U(m,0)-U(m-1,0) for
+ * m = 1..4 (0..3); bits 8+2m..: U(m,1)-U(m,0) for m = 0..4 (0..2);
+ * U(0,0) = 0. Bit 18+2m+p: one less when one added tile may be a fifth
+ * copy (a wildcard's), which only shapes holding four of a kind gain. */
+extern const uint32_t mj_suit_shanten[MJ_SUIT_SHAPES];
+extern const uint32_t mj_honor_shanten[MJ_HONOR_SHAPES];
+
+/* Honors gain more from fifth copies (no sequences: a fourth honor is
+ * stranded otherwise), up to two per kind held four times. Their targets
+ * when f = 1..MJ_HONOR_FIFTHS added tiles may be fifth copies, packed as
+ * above (without the loose bits). More never helps; the generator checks. */
+enum { MJ_HONOR_FIFTHS = 6 };
+extern const uint32_t mj_honor_fifths[MJ_HONOR_SHAPES][MJ_HONOR_FIFTHS];
+
+#endif

@@ -1,0 +1,140 @@
+/*
+ * Waits of a 3k+1 hand (docs/RULES.md, "Waits"). The standard form needs no
+ * trial wins: per group, the wait table says which added kinds lower the
+ * group's need, and the other groups' needs set the budget it must meet.
+ */
+#include "mahjong/win.h"
+
+enum { ALL_SUIT = 0x1FF, ALL_HONOR = 0x7F };
+
+static uint64_t standard_waits(const mj_view *v)
+{
+    int nm[MJ_GROUPS], np[MJ_GROUPS], sum_m = 0;
+    uint32_t wait[MJ_GROUPS];
+    for (int g = 0; g < MJ_GROUPS; g++) {
+        uint32_t r = mj_key_rank(v->key[g]);
+        uint8_t need = g < 3 ? mj_suit_need[r] : mj_honor_need[r];
+        wait[g] = g < 3 ? mj_suit_wait[r] : mj_honor_wait[r];
+        nm[g] = need & 15;
+        np[g] = need >> 4;
+        sum_m += nm[g];
+    }
+    uint64_t mask = 0;
+    for (int g = 0; g < MJ_GROUPS; g++) {
+        /* The tile joins group g; the pair is in g, or in another group h
+         * (an empty group's pair is two wildcards). */
+        int pair_here = v->wilds - (sum_m - nm[g]);
+        int pair_elsewhere_extra = 15;
+        for (int h = 0; h < MJ_GROUPS; h++)
+            if (h != g && np[h] - nm[h] < pair_elsewhere_extra)
+                pair_elsewhere_extra = np[h] - nm[h];
+        int melds_here = pair_here - pair_elsewhere_extra;
+        uint32_t all = g < 3 ? ALL_SUIT : ALL_HONOR, bits = 0;
+        if (np[g] - 1 <= pair_here)
+            bits |= wait[g] >> 16;
+        if (np[g] + 2 <= pair_here)
+            bits |= all;
+        if (nm[g] - 1 <= melds_here)
+            bits |= wait[g] & 0xFFFF;
+        if (nm[g] + 2 <= melds_here)
+            bits |= all;
+        mask |= (uint64_t)bits << (9 * g);
+    }
+    return mask;
+}
+
+static uint64_t seven_pairs_waits(const qipai_mj_rules *rules, const mj_view *v)
+{
+    uint64_t odd = 0, even = 0;
+    int singles = 0;
+    for (int k = 0; k < rules->kinds; k++) {
+        int c = v->c[k];
+        if (rules->seven_pairs_distinct && c > 2)
+            return 0;
+        if (rules->seven_pairs_distinct ? c == 1 : (c & 1))
+            odd |= (uint64_t)1 << k;
+        else if (!rules->seven_pairs_distinct || c == 0)
+            even |= (uint64_t)1 << k;
+        singles += rules->seven_pairs_distinct ? c == 1 : (c & 1);
+    }
+    uint64_t mask = 0;
+    if (singles - 1 <= v->wilds)
+        mask |= odd;
+    if (singles + 1 <= v->wilds)
+        mask |= even;
+    return mask;
+}
+
+static uint64_t thirteen_orphans_waits(const mj_view *v)
+{
+    uint64_t orphans = 0, missing = 0;
+    int pairs = 0;
+    for (int k = 0; k < QIPAI_MJ_KINDS; k++) {
+        if (!mj_is_orphan(k)) {
+            if (v->c[k])
+                return 0;
+            continue;
+        }
+        if (v->c[k] > 2)
+            return 0;
+        pairs += v->c[k] == 2;
+        orphans |= (uint64_t)1 << k;
+        if (!v->c[k])
+            missing |= (uint64_t)1 << k;
+    }
+    if (pairs > 1)
+        return 0;
+    return pairs ? missing : orphans; /* with no pair yet, any orphan may pair */
+}
+
+uint64_t qipai_mj_wait_mask(const qipai_mj_rules *rules, const qipai_mj_hand *hand)
+{
+    mj_view v;
+    if (!mj_view_init(&v, rules, hand) || v.total % 3 != 1)
+        return 0;
+    int suit_count = mj_suit_count(&v);
+    if (suit_count > rules->max_suits)
+        return 0;
+
+    uint64_t tile_set = rules->kinds >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << rules->kinds) - 1;
+    uint64_t mask = 0;
+    if (rules->forms & QIPAI_MJ_FORM_STANDARD)
+        mask |= standard_waits(&v);
+    if ((rules->forms & QIPAI_MJ_FORM_SEVEN_PAIRS) && v.total == 13)
+        mask |= seven_pairs_waits(rules, &v);
+    if ((rules->forms & QIPAI_MJ_FORM_THIRTEEN_ORPHANS) && v.total == 13 &&
+        rules->kinds == QIPAI_MJ_KINDS)
+        mask |= thirteen_orphans_waits(&v);
+
+    /* A real tile must exist (fewer than four held), may not be of a wild
+     * kind, and under a suit limit may not open a suit too many. */
+    uint64_t allowed = tile_set & ~rules->wild_kinds;
+    for (int k = 0; k < QIPAI_MJ_KINDS; k++)
+        if (v.c[k] >= QIPAI_MJ_MAX_COPIES)
+            allowed &= ~((uint64_t)1 << k);
+    if (suit_count == rules->max_suits)
+        for (int g = 0; g < 3; g++)
+            if (mj_key_tiles(v.key[g]) == 0)
+                allowed &= ~((uint64_t)ALL_SUIT << (9 * g));
+    mask &= allowed;
+
+    /* A wild kind arrives as one more wildcard. */
+    uint64_t wild = rules->wild_kinds & tile_set;
+    if (wild) {
+        mj_view more = v;
+        more.wilds++;
+        more.total++;
+        if (mj_win_forms(rules, &more))
+            mask |= wild;
+    }
+    return mask;
+}
+
+int qipai_mj_waits(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
+                   uint8_t out[QIPAI_MJ_KINDS])
+{
+    int n = 0;
+    for (uint64_t mask = qipai_mj_wait_mask(rules, hand); mask; mask &= mask - 1)
+        out[n++] = (uint8_t)__builtin_ctzll(mask);
+    return n;
+}

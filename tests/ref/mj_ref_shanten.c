@@ -1,0 +1,341 @@
+/*
+ * Reference shanten (docs/RULES.md, "Shanten"), straight from the definition:
+ * needed(H) = the least number of tiles of a complete hand T (3k+2 tiles) left
+ * uncovered by H, shanten = needed - 1.
+ *
+ * For a given T: real tiles cover T's tiles of their kind, so
+ * deficit(T) = sum over kinds of max(0, T[x] - real[x]) tiles must come from
+ * wildcards or draws. At most draws[x] of kind x can be drawn (4 minus the
+ * hand's real copies; none of a wild kind or, under 缺一门, of the dropped
+ * suit), so max(0, deficit_x - draws[x]) of them can only be wildcards
+ * ("forced"); T is possible when the forced tiles number at most the
+ * wildcards. The wildcards cover any deficit tiles, so T leaves
+ * max(0, deficit - wilds) tiles to draw.
+ *
+ * Standard form, two ways that must agree (the self-test compares them):
+ * - mj_ref_shanten_by_targets enumerates T itself: the pair and the melds in
+ *   non-decreasing catalogue order (so each multiset once), looking for a T
+ *   within a budget of draws, the budget raised from its least possible value
+ *   until one is found (iterative deepening). The search is cut by a bound
+ *   that only ever underestimates: deficit and forced tiles only grow as tiles
+ *   are added, and the melds still to come lie at kinds >= the current meld's
+ *   lowest kind, so each of their tiles not met by a real tile still unused at
+ *   those kinds is one more deficit tile. About a millisecond a hand.
+ * - mj_ref_shanten minimises the same sum over the same T by a dynamic
+ *   programme over the kinds (see standard_needed), some tens of microseconds.
+ * Seven pairs: an exact dynamic programme over the kinds (how many pairs of
+ * each kind). Thirteen orphans: the doubled orphan is the only choice.
+ * 缺一门: the least over the suits to drop (RULES.md).
+ */
+#include "mj_ref.h"
+
+#include <string.h>
+
+enum { NO_TARGET = 1000 };
+
+typedef struct target_search {
+    int kinds;
+    int wilds;
+    uint8_t real[34];    /* real tiles of the hand that may cover T */
+    uint8_t draws[34];   /* real tiles of each kind that can still be drawn */
+    uint8_t t[34];       /* the target hand built so far */
+    int deficit;         /* sum of max(0, t[x] - real[x]) */
+    int forced;          /* sum of max(0, that - draws[x]): only wildcards can cover these */
+    int n_melds;
+    int meld[55][3];     /* the catalogue: triplets and sequences, by lowest kind */
+} target_search;
+
+static int kind_deficit(const target_search *s, int x)
+{
+    return s->t[x] > s->real[x] ? s->t[x] - s->real[x] : 0;
+}
+
+static int kind_forced(const target_search *s, int x)
+{
+    int d = kind_deficit(s, x);
+    return d > s->draws[x] ? d - s->draws[x] : 0;
+}
+
+static void add_tile(target_search *s, int x, int delta)
+{
+    s->deficit -= kind_deficit(s, x);
+    s->forced -= kind_forced(s, x);
+    s->t[x] = (uint8_t)(s->t[x] + delta);
+    s->deficit += kind_deficit(s, x);
+    s->forced += kind_forced(s, x);
+}
+
+static void add_meld(target_search *s, int m, int delta)
+{
+    for (int j = 0; j < 3; j++)
+        add_tile(s, s->meld[m][j], delta);
+}
+
+/* A lower bound on the draws of any completion of the current T by `left`
+ * more melds, all of kinds >= low. */
+static int draws_bound(const target_search *s, int low, int left)
+{
+    int unused = 0;
+    for (int x = low; x < s->kinds; x++)
+        unused += s->real[x] > s->t[x] ? s->real[x] - s->t[x] : 0;
+    int deficit = s->deficit + (3 * left > unused ? 3 * left - unused : 0);
+    return deficit > s->wilds ? deficit - s->wilds : 0;
+}
+
+/* Is there a completion of the current T by `left` melds of catalogue index
+ * >= from that is possible and needs at most `budget` draws? */
+static int melds_fit(target_search *s, int from, int left, int budget)
+{
+    if (left == 0)
+        return s->forced <= s->wilds && draws_bound(s, 0, 0) <= budget;
+    for (int m = from; m < s->n_melds; m++) {
+        add_meld(s, m, 1);
+        int fit = s->forced <= s->wilds && draws_bound(s, s->meld[m][0], left - 1) <= budget &&
+                  melds_fit(s, m, left - 1, budget);
+        add_meld(s, m, -1);
+        if (fit)
+            return 1;
+    }
+    return 0;
+}
+
+/* Standard form by enumerating T (see the top of the file). */
+static int standard_needed_by_targets(target_search *s, int n)
+{
+    int k = (n - 1) / 3, size = 3 * k + 2;
+    s->n_melds = 0;
+    for (int x = 0; x < s->kinds; x++) {
+        s->meld[s->n_melds][0] = s->meld[s->n_melds][1] = s->meld[s->n_melds][2] = x;
+        s->n_melds++;
+        if (x < 27 && x % 9 <= 6) {
+            s->meld[s->n_melds][0] = x;
+            s->meld[s->n_melds][1] = x + 1;
+            s->meld[s->n_melds][2] = x + 2;
+            s->n_melds++;
+        }
+    }
+    for (int budget = size > n ? size - n : 0; budget <= size; budget++)
+        for (int pair = 0; pair < s->kinds; pair++) {
+            add_tile(s, pair, 2);
+            int fit = s->forced <= s->wilds && draws_bound(s, 0, k) <= budget &&
+                      melds_fit(s, 0, k, budget);
+            add_tile(s, pair, -2);
+            if (fit)
+                return budget;
+        }
+    return NO_TARGET;
+}
+
+/*
+ * Standard form by a dynamic programme over the kinds, the same minimum
+ * computed faster. A standard T is exactly a choice, for each kind x, of a
+ * number of triplets a[x], of pairs b[x] (one pair in all) and of sequences
+ * starting at x, q[x] (suits only, x at 1-7 of its suit), with k melds in all;
+ * then T[x] = 3a[x] + 2b[x] + q[x] + q[x-1] + q[x-2] (q of 8 and 9 of a suit is
+ * 0, so nothing leaks into the next suit). The deficit and forced tiles are
+ * sums over kinds of terms that depend only on T[x], so going through the
+ * kinds in order and remembering only how many melds and pairs are placed,
+ * the forced tiles so far and q[x-2], q[x-1] (the sequences still to reach
+ * x), the least deficit for each such state is all that matters.
+ */
+enum { DP_MELDS = 5, DP_FORCED = 15, DP_OPEN = 5 };
+typedef int dp_table[DP_MELDS][2][DP_FORCED][DP_OPEN][DP_OPEN];
+
+/* Sets every state the programme uses (j, u, v <= k; f <= max_forced) to "none". */
+static void dp_clear(dp_table *table, int k, int max_forced)
+{
+    for (int j = 0; j <= k; j++)
+        for (int p = 0; p < 2; p++)
+            for (int f = 0; f <= max_forced; f++)
+                for (int u = 0; u <= k; u++)
+                    for (int v = 0; v <= k; v++)
+                        (*table)[j][p][f][u][v] = NO_TARGET;
+}
+
+static int standard_needed(const target_search *s, int n)
+{
+    int k = (n - 1) / 3;
+    int max_forced = s->wilds < DP_FORCED - 1 ? s->wilds : DP_FORCED - 1;
+    /* (*best)[j][p][f][u][v]: least deficit so far with j melds and p pairs
+     * placed, f forced tiles, u = q[x-2] and v = q[x-1]; NO_TARGET: none. */
+    dp_table tables[2];
+    dp_table *best = &tables[0], *next = &tables[1];
+    dp_clear(best, k, max_forced);
+    (*best)[0][0][0][0][0] = 0;
+    for (int x = 0; x < s->kinds; x++) {
+        int may_start = x < 27 && x % 9 <= 6;
+        dp_clear(next, k, max_forced);
+        for (int j = 0; j <= k; j++)
+            for (int p = 0; p < 2; p++)
+                for (int f = 0; f <= max_forced; f++)
+                    for (int u = 0; u <= j; u++)          /* u, v count among the j melds */
+                        for (int v = 0; u + v <= j; v++) {
+                            int here = (*best)[j][p][f][u][v];
+                            if (here == NO_TARGET)
+                                continue;
+                            for (int a = 0; j + a <= k; a++)
+                                for (int b = 0; p + b <= 1; b++)
+                                    for (int q = 0; j + a + q <= k && (q == 0 || may_start); q++) {
+                                        int t = 3 * a + 2 * b + q + u + v;
+                                        int deficit = t > s->real[x] ? t - s->real[x] : 0;
+                                        int forced = deficit > s->draws[x] ? deficit - s->draws[x] : 0;
+                                        if (f + forced > max_forced)
+                                            continue;
+                                        int *slot = &(*next)[j + a + q][p + b][f + forced][v][q];
+                                        if (here + deficit < *slot)
+                                            *slot = here + deficit;
+                                    }
+                        }
+        dp_table *swap = best;
+        best = next;
+        next = swap;
+    }
+    int needed = NO_TARGET;
+    for (int f = 0; f <= max_forced; f++) {
+        int deficit = (*best)[k][1][f][0][0];
+        if (deficit != NO_TARGET) {
+            int draws = deficit > s->wilds ? deficit - s->wilds : 0;
+            if (draws < needed)
+                needed = draws;
+        }
+    }
+    return needed;
+}
+
+/* best[p][f] = least deficit with p pairs placed using f forced wildcards. */
+static int seven_pairs_needed(const target_search *s, int distinct)
+{
+    int best[8][15], next[8][15];
+    int max_forced = s->wilds < 14 ? s->wilds : 14;
+    for (int p = 0; p < 8; p++)
+        for (int f = 0; f < 15; f++)
+            best[p][f] = NO_TARGET;
+    best[0][0] = 0;
+    for (int x = 0; x < s->kinds; x++) {
+        memcpy(next, best, sizeof next);     /* no pair of kind x */
+        for (int p = 0; p < 8; p++)
+            for (int f = 0; f <= max_forced; f++) {
+                if (best[p][f] == NO_TARGET)
+                    continue;
+                for (int j = 1; p + j <= 7 && j <= (distinct ? 1 : 7); j++) {
+                    int deficit = 2 * j > s->real[x] ? 2 * j - s->real[x] : 0;
+                    int forced = deficit > s->draws[x] ? deficit - s->draws[x] : 0;
+                    if (f + forced > max_forced)
+                        continue;
+                    if (best[p][f] + deficit < next[p + j][f + forced])
+                        next[p + j][f + forced] = best[p][f] + deficit;
+                }
+            }
+        memcpy(best, next, sizeof best);
+    }
+    int needed = NO_TARGET;
+    for (int f = 0; f <= max_forced; f++)
+        if (best[7][f] != NO_TARGET) {
+            int draws = best[7][f] > s->wilds ? best[7][f] - s->wilds : 0;
+            if (draws < needed)
+                needed = draws;
+        }
+    return needed;
+}
+
+static int is_orphan(int k)
+{
+    return k >= 27 || k % 9 == 0 || k % 9 == 8;
+}
+
+static int thirteen_orphans_needed(const target_search *s)
+{
+    int needed = NO_TARGET;
+    for (int doubled = 0; doubled < 34; doubled++) {
+        if (!is_orphan(doubled))
+            continue;
+        int deficit = 0, forced = 0;
+        for (int o = 0; o < 34; o++) {
+            if (!is_orphan(o))
+                continue;
+            int want = o == doubled ? 2 : 1;
+            int d = want > s->real[o] ? want - s->real[o] : 0;
+            deficit += d;
+            forced += d > s->draws[o] ? d - s->draws[o] : 0;
+        }
+        int draws = deficit > s->wilds ? deficit - s->wilds : 0;
+        if (forced <= s->wilds && draws < needed)
+            needed = draws;
+    }
+    return needed;
+}
+
+static int form_needed(const mj_ref_rules *r, target_search *s, int n, int form, int by_targets)
+{
+    switch (form) {
+    case MJ_REF_STANDARD:
+        return by_targets ? standard_needed_by_targets(s, n) : standard_needed(s, n);
+    case MJ_REF_SEVEN_PAIRS:
+        return seven_pairs_needed(s, r->seven_pairs_distinct);
+    default:
+        return thirteen_orphans_needed(s);
+    }
+}
+
+static int form_applies(const mj_ref_rules *r, int n, int form)
+{
+    switch (form) {
+    case MJ_REF_STANDARD:
+        return r->standard;
+    case MJ_REF_SEVEN_PAIRS:
+        return r->seven_pairs && (n == 13 || n == 14);
+    case MJ_REF_THIRTEEN_ORPHANS:
+        return r->thirteen_orphans && r->kinds == 34 && (n == 13 || n == 14);
+    default:
+        return 0;
+    }
+}
+
+static int shanten(const mj_ref_rules *r, const uint8_t counts[34], int wilds, int form, int by_targets)
+{
+    uint8_t real[34];
+    int all_wilds;
+    int n = mj_ref_normalize(r, counts, wilds, real, &all_wilds);
+    if (n < 1 || n % 3 == 0)
+        return MJ_REF_NONE;
+    int first = form == MJ_REF_ALL ? MJ_REF_STANDARD : form;
+    int last = form == MJ_REF_ALL ? MJ_REF_THIRTEEN_ORPHANS : form;
+    int dropped_suits = r->max_suits < 3 ? 3 - r->max_suits : 0;
+    int needed = NO_TARGET, applies = 0;
+    for (int f = first; f <= last; f++) {
+        if (!form_applies(r, n, f))
+            continue;
+        applies = 1;
+        /* 缺一门: each choice of `dropped_suits` suits whose real tiles are
+         * discarded and of which nothing is drawn. */
+        for (int drop = 0; drop < 8; drop++) {
+            if ((drop & 1) + (drop >> 1 & 1) + (drop >> 2 & 1) != dropped_suits)
+                continue;
+            target_search s;
+            memset(&s, 0, sizeof s);
+            s.kinds = r->kinds;
+            s.wilds = all_wilds;
+            for (int x = 0; x < r->kinds; x++) {
+                int gone = x < 27 && (drop >> (x / 9) & 1);
+                s.real[x] = gone ? 0 : real[x];
+                s.draws[x] = gone || (r->wild_kinds >> x & 1) ? 0 : (uint8_t)(4 - real[x]);
+            }
+            int here = form_needed(r, &s, n, f, by_targets);
+            if (here < needed)
+                needed = here;
+        }
+    }
+    if (!applies || needed == NO_TARGET)
+        return MJ_REF_NONE;
+    return needed - 1;
+}
+
+int mj_ref_shanten(const mj_ref_rules *r, const uint8_t counts[34], int wilds, int form)
+{
+    return shanten(r, counts, wilds, form, 0);
+}
+
+int mj_ref_shanten_by_targets(const mj_ref_rules *r, const uint8_t counts[34], int wilds, int form)
+{
+    return shanten(r, counts, wilds, form, 1);
+}
