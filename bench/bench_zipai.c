@@ -5,7 +5,7 @@
  * runs is reported).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "bench_zipai.h"
+#include "../cli/zipai_cli.h"
 #include "../cli/cli.h"
 
 #include <stdlib.h>

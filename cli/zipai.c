@@ -4,7 +4,7 @@
  * No game logic here: text in, library calls, JSON out.
  */
 #include "cli.h"
-#include "../bench/bench_zipai.h"
+#include "zipai_cli.h"
 
 #include <qipai/zipai.h>
 #include <stddef.h>

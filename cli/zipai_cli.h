@@ -1,9 +1,9 @@
 /*
- * What `qipai zipai` hands to its bench and corpus commands
- * (bench/bench_zipai.c): the rules and options already read by cli/zipai.c.
+ * What the zipai commands share inside cli/: the options cli/zipai.c reads,
+ * handed to the bench and corpus commands (bench/bench_zipai.c).
  */
-#ifndef QIPAI_BENCH_ZIPAI_H
-#define QIPAI_BENCH_ZIPAI_H
+#ifndef QIPAI_CLI_ZIPAI_H
+#define QIPAI_CLI_ZIPAI_H
 
 #include <qipai/zipai.h>
 
