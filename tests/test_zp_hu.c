@@ -98,6 +98,19 @@ static void otherwise_the_target_joins_the_hand(void)
     EXPECT_HU(&rules_default, "九十 摸壹", 0, -1, "");
 }
 
+static void open_pao_and_ti_score_their_huxi(void)
+{
+    /* 一二三 3 + 四五六 0, open 跑 拾 9 and 提 八 9: 21, (21-15)/3+1 = 3 tun. */
+    qipai_zp_hu_result r = hu(&rules_default, "一二三四五 跑拾拾拾拾 提八八八八 打六");
+    CHECK(r.win == 1 && r.huxi == 21 && r.tun == 3 && r.red == 5 && r.score == 3,
+          "open 跑 9 and 提 9: got huxi %d tun %d red %d score %d", r.huxi, r.tun, r.red,
+          r.score);
+    r = hu(&rules_default, "一二三四五 跑十十十十 提捌捌捌捌 打六");
+    CHECK(r.huxi == 21, "open 跑 6 (small) and 提 12 (big): 21, got %d", r.huxi);
+    r = hu(&rules_default, "一二三四五 碰十十十 偎捌捌捌 吃壹贰叁 打六");
+    CHECK(r.huxi == 3 + 1 + 6 + 6, "open 碰 1, 偎 6, 吃 壹贰叁 6: 16, got %d", r.huxi);
+}
+
 static void each_threshold(void)
 {
     const char *line = "二七十二七十贰柒 打拾"; /* 12 huxi */
@@ -341,6 +354,7 @@ int main(void)
     RUN(open_wei_and_peng_are_upgraded);
     RUN(two_in_hand_try_kan_or_peng_and_the_split);
     RUN(otherwise_the_target_joins_the_hand);
+    RUN(open_pao_and_ti_score_their_huxi);
     RUN(each_threshold);
     RUN(tun_and_score);
     RUN(red_cards_and_mingtang);
