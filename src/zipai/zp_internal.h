@@ -65,7 +65,8 @@ typedef struct zp_locked {
 } zp_locked;
 
 /* Splits off the 坎 (3 of a kind) and 提 (4) of counts; skip: a card left
- * free whatever its count (-1: none), as hu does for the target. */
+ * free whatever its count (-1: none), as hu does for the target held three
+ * times. The searches need every free count at most 3 (see ZP_GUARD). */
 void zp_lock(const uint8_t counts[QIPAI_ZP_KINDS], int skip, zp_locked *out);
 
 /* The most huxi over the complete splits of the free part (counts 0-3),
