@@ -7,3 +7,7 @@ mkdir -p build/corpus
 "$Q" mahjong corpus waits 100000 --seed 2 > build/corpus/mj_waits.txt
 "$Q" mahjong bench win build/corpus/mj_win.txt
 "$Q" mahjong bench waits build/corpus/mj_waits.txt
+"$Q" zipai corpus decompose 200000 --seed 1 --size 21 > build/corpus/zp_d21.txt
+"$Q" zipai corpus hu 200000 --seed 3 > build/corpus/zp_hu.txt
+"$Q" zipai bench decompose build/corpus/zp_d21.txt
+"$Q" zipai bench hu build/corpus/zp_hu.txt

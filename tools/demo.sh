@@ -8,3 +8,6 @@ say "$Q" mahjong win 11123456789999m 123m456p789s11z55z
 say "$Q" mahjong waits 1112345678999m
 say "$Q" mahjong waits --rules laizi --wild 7z 1237m456p789s77z
 say "$Q" mahjong decompose 11m*234567m99p
+say "$Q" zipai decompose 二七十二七十贰柒拾
+say "$Q" zipai hu '一二三四五六七八九 碰十十十 偎壹壹壹 摸十'
+say "$Q" zipai waits '二七十二七贰柒拾 偎壹壹壹'
