@@ -17,51 +17,57 @@ typedef struct probe {
     int budget, demand, k;
     mj_group_targets groups[MJ_GROUPS];
     uint64_t optimal[MJ_GROUPS]; /* nibble low bits: targets on an optimal split */
-    uint64_t lowers;             /* kinds lowering seven pairs or thirteen orphans */
-    int shanten;
 } probe;
 
-/* Fills p->optimal for the standard form; returns its shanten. */
-static int standard_optimal(probe *p)
+/* The combination of n vectors (the empty group's when n is 0). */
+static mj_vec combine_all(const mj_vec *v, int n)
+{
+    if (n == 0)
+        return mj_vec_empty();
+    mj_vec acc = v[0];
+    for (int i = 1; i < n; i++)
+        acc = mj_vec_combine(acc, v[i]);
+    return acc;
+}
+
+/* Fills p->optimal: for each group, its targets that lie on a split of
+ * the hand reaching the standard form's best. An empty group's targets are
+ * the empty vector's (a drawn tile may start a group). */
+static void standard_optimal(probe *p)
 {
     const qipai_mj_rules *rules = p->rules;
     mj_configs configs;
     mj_configs_of(rules, &configs);
-    mj_targets unpacked[MJ_GROUPS];
-    for (int g = 0; g < MJ_GROUPS; g++)
-        mj_targets_unpack(p->groups[g].u, &unpacked[g]);
-    int value[MJ_MAX_CONFIGS], best = MJ_FAR, k = p->k;
-    mj_targets others[MJ_MAX_CONFIGS][MJ_GROUPS];
-    const mj_targets *use[MJ_MAX_CONFIGS][MJ_GROUPS];
+    int value[MJ_MAX_CONFIGS], best = 255, k = p->k;
     for (int c = 0; c < configs.count; c++) {
+        mj_vec v[MJ_GROUPS];
+        int n = 0;
         for (int g = 0; g < MJ_GROUPS; g++)
-            use[c][g] = mj_group_use(rules, configs.kept[c], g, &unpacked[g]);
-        mj_targets low, high;
-        mj_targets_combine(use[c][0], use[c][1], &low);
-        mj_targets_combine(use[c][2], use[c][3], &high);
-        value[c] = mj_targets_final(&low, &high, k);
+            if (mj_group_kept(rules, configs.kept[c], g) && !p->groups[g].empty)
+                v[n++] = mj_vec_from_nibbles(p->groups[g].u);
+        value[c] = mj_targets_best(v, n, k);
         best = value[c] < best ? value[c] : best;
-        mj_targets_combine(use[c][1], &high, &others[c][0]);
-        mj_targets_combine(use[c][0], &high, &others[c][1]);
-        mj_targets_combine(&low, use[c][3], &others[c][2]);
-        mj_targets_combine(&low, use[c][2], &others[c][3]);
     }
     for (int g = 0; g < MJ_GROUPS; g++)
         p->optimal[g] = 0;
     for (int c = 0; c < configs.count; c++) {
         if (value[c] != best)
             continue;
+        uint8_t kept = configs.kept[c];
         for (int g = 0; g < MJ_GROUPS; g++) {
-            if (use[c][g] == &mj_targets_nothing)
+            if (!mj_group_kept(rules, kept, g))
                 continue;
-            for (int m = 0; m <= k; m++)
-                for (int pair = 0; pair <= 1; pair++)
-                    if (others[c][g].u[2 * (k - m) + 1 - pair] + unpacked[g].u[2 * m + pair] ==
-                        best)
-                        p->optimal[g] |= (uint64_t)1 << (4 * (2 * m + pair));
+            /* The other counted groups, combined. */
+            mj_vec others[MJ_GROUPS];
+            int n = 0;
+            for (int h = 0; h < MJ_GROUPS; h++)
+                if (h != g && mj_group_kept(rules, kept, h) && !p->groups[h].empty)
+                    others[n++] = mj_vec_from_nibbles(p->groups[h].u);
+            mj_vec mine = mj_vec_from_nibbles(p->groups[g].u);
+            unsigned lanes = mj_vec_optimal(mine, combine_all(others, n), k, best);
+            p->optimal[g] |= mj_lanes_to_nibbles(lanes);
         }
     }
-    return best - p->v->wilds - 1;
 }
 
 /* Kinds whose draw lowers seven pairs or thirteen orphans, when that form
@@ -135,20 +141,19 @@ static void group_index_of(const uint8_t *c, int g, group_index *x)
     }
 }
 
-/* The table entry of the group with one more tile at position pos. */
-static uint64_t entry_with(const group_index *x, int g, int pos)
+/* The table rank of the group with one more tile at position pos. */
+static uint32_t rank_with(const group_index *x, int g, int pos)
 {
     uint32_t key;
-    if (g < 3) {
+    if (g < 3)
         key = pos < 5 ? (mj_suit_head[x->head + power5[pos]] & MJ_KEY_RANK_MASK) +
                             mj_suit_tail[x->head_tiles + 1][x->tail]
                       : x->head_part + mj_suit_tail[x->head_tiles][x->tail + power5[pos - 5]];
-        return mj_suit_shanten[mj_key_rank(key)];
-    }
-    key = pos < 4 ? (mj_honor_head[x->head + power5[pos]] & MJ_KEY_RANK_MASK) +
-                        mj_honor_tail[x->head_tiles + 1][x->tail]
-                  : x->head_part + mj_honor_tail[x->head_tiles][x->tail + power5[pos - 4]];
-    return mj_honor_shanten[mj_key_rank(key)];
+    else
+        key = pos < 4 ? (mj_honor_head[x->head + power5[pos]] & MJ_KEY_RANK_MASK) +
+                            mj_honor_tail[x->head_tiles + 1][x->tail]
+                      : x->head_part + mj_honor_tail[x->head_tiles][x->tail + power5[pos - 4]];
+    return mj_key_rank(key);
 }
 
 /* Whether the standard form's shanten drops when t is drawn, counted in
@@ -184,24 +189,31 @@ static uint64_t standard_lowered(probe *p, int now)
             break;
         group_index x;
         group_index_of(c + first, g, &x);
-        bool honor_fifths = g == 3 && p->budget > 0;
+        bool quad = false;
+        for (int pos = 0; pos < len; pos++)
+            quad |= c[first + pos] == 4;
         for (int pos = 0; pos < len; pos++) {
             int t = first + pos;
             if (c[t] >= QIPAI_MJ_MAX_COPIES || (rules->wild_kinds >> t & 1))
                 continue;
+            /* Fifth copies matter only with four of a kind, and a budget. */
+            bool fifths_matter = p->budget > 0 && (quad || c[t] == 3);
             bool lowered;
-            uint64_t entry = entry_with(&x, g, pos);
-            unsigned flags = (unsigned)(entry >> MJ_TARGETS_BITS);
-            int fifths = p->budget > 0 && flags;
-            bool simple = !honor_fifths || (c[t] < 3 && !p->groups[3].fifths);
-            if (coupled || !simple || p->demand - p->groups[g].fifths + fifths > p->budget) {
+            if (coupled || (fifths_matter && g == 3)) {
                 lowered = standard_drops_in_full(rules, v, c, t, now);
             } else {
-                uint64_t after = (entry & MJ_TARGETS_MASK) -
-                                 (fifths ? mj_spread_to_nibbles(flags) : 0);
-                /* Each target drops by 0 or 1: a borrow-free subtraction. */
-                uint64_t dropped = (p->groups[g].u - after) & MJ_NIBBLE_LOWS;
-                lowered = (dropped & p->optimal[g]) != 0;
+                uint32_t rank = rank_with(&x, g, pos);
+                uint64_t after = mj_target_nibbles(g < 3 ? mj_suit_shanten[rank]
+                                                         : mj_honor_shanten[rank]);
+                unsigned flags = fifths_matter ? mj_suit_fifths[rank] : 0;
+                if (p->demand - p->groups[g].fifths + (flags != 0) > p->budget) {
+                    lowered = standard_drops_in_full(rules, v, c, t, now);
+                } else {
+                    after -= mj_spread_to_nibbles(flags);
+                    /* Each target drops by 0 or 1: a borrow-free subtraction. */
+                    uint64_t dropped = (p->groups[g].u - after) & MJ_NIBBLE_LOWS;
+                    lowered = (dropped & p->optimal[g]) != 0;
+                }
             }
             mask |= (uint64_t)lowered << t;
         }

@@ -77,19 +77,33 @@ extern const uint32_t mj_honor_wait[MJ_HONOR_SHAPES];
 
 /* Shanten: for m melds (0..4) with or without the pair, the least number
  * U(m,p) of tiles to add so the shape holds such a target, never more than
- * 4 of a kind: nibble 2m+p (bits 4(2m+p)..). Bit 40+2m+p: one less when an
- * added tile may be a fifth copy (a wildcard's), which only suit shapes
- * holding four of a kind gain, by one. Adding a tile lowers each U by 0 or
- * 1, so U(S) - U(S+t) is a nibble-wise subtraction without borrows. */
-extern const uint64_t mj_suit_shanten[MJ_SUIT_SHAPES];
-extern const uint64_t mj_honor_shanten[MJ_HONOR_SHAPES];
-enum { MJ_TARGETS_BITS = 40 };
+ * 4 of a kind. Adding one meld adds 0..3 tiles and the pair 0..2, so a
+ * target vector fits 16 bits: the four meld deltas U(m,0)-U(m-1,0) in the
+ * low byte (2 bits each), the five pair deltas U(m,1)-U(m,0) as a base-3
+ * number in the high byte. 810 KB for the suits: it stays in L2.
+ * mj_target_melds[low] + (same << 4) + mj_target_pairs[high] gives the
+ * vector as nibbles, U(m,p) at nibble 2m+p. Adding a tile lowers each U by
+ * 0 or 1, so U(S) - U(S+t) is a nibble-wise subtraction without borrows. */
+extern const uint16_t mj_suit_shanten[MJ_SUIT_SHAPES];
+extern const uint16_t mj_honor_shanten[MJ_HONOR_SHAPES];
+extern const uint64_t mj_target_melds[256];
+extern const uint64_t mj_target_pairs[243];
+
+static inline uint64_t mj_target_nibbles(uint16_t code)
+{
+    uint64_t melds = mj_target_melds[code & 0xFF];
+    return melds + (melds << 4) + mj_target_pairs[code >> 8];
+}
+
+/* A wildcard standing for a fifth copy lowers some suit targets by one,
+ * only in shapes holding four of a kind: bit 2m+p here (read only then). */
+extern const uint16_t mj_suit_fifths[MJ_SUIT_SHAPES];
 
 /* Honors gain more from fifth copies (no sequences: a fourth honor is
- * stranded otherwise), up to two per kind held four times. Their targets
- * when f = 1..MJ_HONOR_FIFTHS added tiles may be fifth copies, as nibbles.
- * More never helps; the generator checks. */
+ * stranded otherwise), up to two per kind held four times. Their target
+ * codes when f = 1..MJ_HONOR_FIFTHS added tiles may be fifth copies. More
+ * never helps; the generator checks. */
 enum { MJ_HONOR_FIFTHS = 6 };
-extern const uint64_t mj_honor_fifths[MJ_HONOR_SHAPES][MJ_HONOR_FIFTHS];
+extern const uint16_t mj_honor_fifths[MJ_HONOR_SHAPES][MJ_HONOR_FIFTHS];
 
 #endif
