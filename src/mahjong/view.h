@@ -108,6 +108,29 @@ static inline int mj_suit_count(const mj_view *v)
            (mj_key_tiles(v->key[2]) > 0);
 }
 
+/* The counts as three bit sets: bit k of bit[b] is bit b of counts[k]
+ * (counts are 0..4), gathered eight kinds at a time. From them: held once
+ * is bit0 & ~bit1 & ~bit2, four times is bit2, and so on. */
+typedef struct mj_count_bits {
+    uint64_t bit[3];
+} mj_count_bits;
+
+static inline void mj_count_bits_of(const uint8_t *c, mj_count_bits *out)
+{
+    uint64_t word[5];
+    memcpy(word, c, 32);
+    word[4] = (uint64_t)c[32] | (uint64_t)c[33] << 8;
+    for (int b = 0; b < 3; b++) {
+        uint64_t bits = 0;
+        for (int w = 0; w < 5; w++)
+            bits |= (((word[w] >> b) & MJ_BYTES(1)) * 0x0102040810204080ull) >> 56 << (8 * w);
+        out->bit[b] = bits;
+    }
+}
+
+/* Kinds 0-33 that are terminals or honors. */
+#define MJ_ORPHANS 0x3FC060301ull
+
 static inline bool mj_is_orphan(int kind)
 {
     return kind >= 27 || kind % 9 == 0 || kind % 9 == 8;

@@ -476,6 +476,49 @@ static void print_u32(const char *name, const uint32_t *v, uint32_t n)
     printf("\n};\n");
 }
 
+/* Suits: the need byte and wait masks of a shape take few distinct values
+ * (about ten thousand), so each shape holds a 16-bit index into a table of
+ * them: 810 KB and 75 KB, both near the core, instead of 1.6 MB far away.
+ * An entry is mask_m | mask_p << 9 | need << 24. */
+static void print_wait_index(const uint8_t *need, const uint32_t *wait, uint32_t n)
+{
+    enum { SLOTS = 1 << 16 };
+    uint32_t *slot_value = malloc(SLOTS * sizeof *slot_value);
+    int32_t *slot_index = malloc(SLOTS * sizeof *slot_index);
+    uint32_t *values = malloc(SLOTS * sizeof *values);
+    uint16_t *index = malloc(n * sizeof *index);
+    if (!slot_value || !slot_index || !values || !index)
+        fail("out of memory");
+    for (int i = 0; i < SLOTS; i++)
+        slot_index[i] = -1;
+    uint32_t distinct = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t value = (wait[i] & 0x1FF) | (wait[i] >> 16 & 0x1FF) << 9 | (uint32_t)need[i] << 24;
+        uint32_t h = (value * 2654435761u) >> 16;
+        while (slot_index[h] >= 0 && slot_value[h] != value)
+            h = (h + 1) & (SLOTS - 1);
+        if (slot_index[h] < 0) {
+            if (distinct == SLOTS / 2)
+                fail("too many distinct wait entries for a 16-bit index");
+            slot_index[h] = (int32_t)distinct;
+            slot_value[h] = value;
+            values[distinct++] = value;
+        }
+        index[i] = (uint16_t)slot_index[h];
+    }
+    printf("const uint16_t mj_suit_wait_index[%u] = {", n);
+    for (uint32_t i = 0; i < n; i++)
+        printf("%s%u,", i % 16 ? "" : "\n", index[i]);
+    printf("\n};\nconst uint32_t mj_suit_wait_entries[%u] = {", distinct);
+    for (uint32_t i = 0; i < distinct; i++)
+        printf("%s%u,", i % 12 ? "" : "\n", values[i]);
+    printf("\n};\n");
+    free(slot_value);
+    free(slot_index);
+    free(values);
+    free(index);
+}
+
 /* The 16-bit code of a target vector (shape.h): meld deltas in the low
  * byte, the pair deltas as a base-3 number in the high byte. */
 static uint16_t target_code(uint64_t nibbles)
@@ -535,6 +578,59 @@ static void print_decoders(void)
     printf("\n};\n");
 }
 
+/* For shapes of at most 13 tiles: which added kinds lower each target
+ * (strict, no fifth copy), 9 bits a target (shape.h: fields 0-6 in the
+ * first two words, 7-9 in the third). Each target drops by 0 or 1, checked
+ * here. */
+typedef struct {
+    const uint64_t *shanten;
+    uint32_t *lowers;
+} lowers_tables;
+
+static void fill_lowers(group *g, uint8_t *s, void *ctx)
+{
+    lowers_tables *t = ctx;
+    int sum = 0;
+    for (int i = 0; i < g->len; i++)
+        sum += s[i];
+    uint32_t r = rank(g, s), out[3] = {0, 0, 0};
+    if (sum <= 13) {
+        uint64_t before = t->shanten[r] & 0xFFFFFFFFFFull;
+        for (int k = 0; k < g->len; k++) {
+            if (s[k] == 4)
+                continue;
+            s[k]++;
+            uint64_t after = t->shanten[rank(g, s)] & 0xFFFFFFFFFFull;
+            s[k]--;
+            for (int mp = 0; mp < 10; mp++) {
+                int drop = (int)(before >> (4 * mp) & 15) - (int)(after >> (4 * mp) & 15);
+                if (drop != 0 && drop != 1)
+                    fail("an added tile changed a shanten target by other than 0 or -1");
+                if (drop) {
+                    int bit = mp < 7 ? 9 * mp + k : 64 + 9 * (mp - 7) + k;
+                    out[bit / 32] |= 1u << (bit % 32);
+                }
+            }
+        }
+    }
+    memcpy(t->lowers + 3 * (size_t)r, out, sizeof out);
+}
+
+static void print_lowers(group *g, const char *prefix, const uint64_t *shanten)
+{
+    uint32_t *lowers = calloc((size_t)g->shapes * 3, sizeof *lowers);
+    if (!lowers)
+        fail("out of memory");
+    lowers_tables t = {shanten, lowers};
+    uint8_t s[MAX_LEN] = {0};
+    each_shape(g, s, 0, MJ_SHAPE_MAX_SUM, fill_lowers, &t);
+    printf("const uint32_t mj_%s_lowers[%u] = {", prefix, g->shapes * 3);
+    for (uint32_t i = 0; i < g->shapes * 3; i++)
+        printf("%s%u,", i % 12 ? "" : "\n", lowers[i]);
+    printf("\n};\n");
+    free(lowers);
+}
+
 static void generate(group *g, const char *prefix, uint32_t expected_shapes)
 {
     build_offsets(g);
@@ -561,10 +657,15 @@ static void generate(group *g, const char *prefix, uint32_t expected_shapes)
     print_keys(g, prefix);
     snprintf(name, sizeof name, "mj_%s_need", prefix);
     print_u8(name, need_table, g->shapes);
-    snprintf(name, sizeof name, "mj_%s_wait", prefix);
-    print_u32(name, wait, g->shapes);
+    if (g->sequences)
+        print_wait_index(need_table, wait, g->shapes);
+    else {
+        snprintf(name, sizeof name, "mj_%s_wait", prefix);
+        print_u32(name, wait, g->shapes);
+    }
     snprintf(name, sizeof name, "mj_%s_shanten", prefix);
     print_codes(name, shanten, g->shapes, 16);
+    print_lowers(g, prefix, shanten);
     if (g->sequences) {
         /* The fifth-copy flags (bits 40..49) of the suit shapes. */
         printf("const uint16_t mj_suit_fifths[%u] = {", g->shapes);
