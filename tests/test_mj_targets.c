@@ -38,7 +38,7 @@ static void vector_form_matches_the_portable_form(void)
     for (long i = 0; i < test_scaled(200000); i++) {
         /* Half from the real tables, half made up. */
         uint64_t x = i % 2 ? random_targets(&rng)
-                           : mj_target_nibbles(mj_suit_shanten[qipai_rng_below(&rng, MJ_SUIT_SHAPES)]);
+                           : mj_target_nibbles(mj_suit_target_code(qipai_rng_below(&rng, MJ_SUIT_SHAPES)));
         uint64_t y = random_targets(&rng);
         mj_lanes a = mj_lanes_from_nibbles(x), b = mj_lanes_from_nibbles(y);
         CHECK(same_lanes(mj_vec_lanes(mj_vec_from_nibbles(x)), a), "unpacking %#llx",
@@ -70,12 +70,12 @@ static void the_empty_group_changes_no_combination(void)
     mj_lanes empty = mj_vec_lanes(mj_vec_empty());
     /* The empty shape's table entry is the empty vector. */
     uint8_t none[9] = {0};
-    CHECK(same_lanes(mj_lanes_from_nibbles(mj_target_nibbles(mj_suit_shanten[mj_suit_rank(none)])),
+    CHECK(same_lanes(mj_lanes_from_nibbles(mj_target_nibbles(mj_suit_target_code(mj_suit_rank(none)))),
                      empty),
           "the empty suit shape's targets");
     for (long i = 0; i < test_scaled(100000); i++) {
         mj_lanes a = mj_lanes_from_nibbles(
-            mj_target_nibbles(mj_suit_shanten[qipai_rng_below(&rng, MJ_SUIT_SHAPES)]));
+            mj_target_nibbles(mj_suit_target_code(qipai_rng_below(&rng, MJ_SUIT_SHAPES))));
         CHECK(same_lanes(mj_lanes_combine(a, empty), a), "a + empty != a");
         CHECK(same_lanes(mj_lanes_combine(empty, a), a), "empty + a != a");
     }

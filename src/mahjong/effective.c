@@ -260,7 +260,7 @@ static uint64_t standard_lowered(probe *p, const mj_count_bits *bits, bool coupl
                 c[t]--;
             } else {
                 uint32_t rank = mj_key_rank(key);
-                after.u = mj_target_nibbles(g < 3 ? mj_suit_shanten[rank] : mj_honor_shanten[rank]);
+                after.u = mj_target_nibbles(g < 3 ? mj_suit_target_code(rank) : mj_honor_shanten[rank]);
                 after.fifths = 0;
             }
             bool lowered;

@@ -33,7 +33,7 @@ void mj_group_targets_at(const uint8_t *c, int g, uint32_t key, int budget, mj_g
     t->empty = mj_key_tiles(key) == 0;
     t->fifths = 0;
     if (g < 3) {
-        t->strict = mj_target_nibbles(mj_suit_shanten[rank]);
+        t->strict = mj_target_nibbles(mj_suit_target_code(rank));
         t->u = t->strict;
         if (budget <= 0)
             return;
@@ -41,7 +41,7 @@ void mj_group_targets_at(const uint8_t *c, int g, uint32_t key, int budget, mj_g
         memcpy(&word, c + 9 * g, sizeof word);
         /* Counts are 0..4, so bit 2 set means four of a kind. */
         if ((word & MJ_BYTES(4)) || (c[9 * g + 8] & 4)) {
-            unsigned flags = mj_suit_fifths[rank];
+            unsigned flags = mj_suit_fifth_flags(rank);
             if (flags) {
                 t->u -= mj_spread_to_nibbles(flags);
                 t->fifths = 1;
@@ -230,7 +230,7 @@ static int standard_straight(const qipai_mj_rules *rules, const mj_view *v)
             if ((word & MJ_BYTES(4)) || (g < 3 && (v->c[9 * g + 8] & 4)))
                 return MJ_NO_FORM + 1;
         }
-        uint16_t code = g < 3 ? mj_suit_shanten[mj_key_rank(key)] : mj_honor_shanten[mj_key_rank(key)];
+        uint16_t code = g < 3 ? mj_suit_target_code(mj_key_rank(key)) : mj_honor_shanten[mj_key_rank(key)];
         vectors[n++] = mj_vec_from_nibbles(mj_target_nibbles(code));
     }
     return mj_targets_best(vectors, n, v->total / 3) - v->wilds - 1;

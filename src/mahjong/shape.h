@@ -88,8 +88,19 @@ extern const uint32_t mj_suit_wait_entries[];
  * mj_target_melds[low] + (same << 4) + mj_target_pairs[high] gives the
  * vector as nibbles, U(m,p) at nibble 2m+p. Adding a tile lowers each U by
  * 0 or 1, so U(S) - U(S+t) is a nibble-wise subtraction without borrows. */
-extern const uint16_t mj_suit_shanten[MJ_SUIT_SHAPES];
 extern const uint16_t mj_honor_shanten[MJ_HONOR_SHAPES];
+
+/* Suits: the need byte, target code and fifth-copy flags (below) of a shape
+ * take fewer than 256 values together, so a shape holds a one-byte class
+ * (405 KB): mj_suit_classes[mj_suit_class[rank]] is
+ * need | code << 8 | fifth-copy flags << 24. */
+extern const uint8_t mj_suit_class[MJ_SUIT_SHAPES];
+extern const uint64_t mj_suit_classes[];
+
+static inline uint16_t mj_suit_target_code(uint32_t rank)
+{
+    return (uint16_t)(mj_suit_classes[mj_suit_class[rank]] >> 8);
+}
 extern const uint64_t mj_target_melds[256];
 extern const uint64_t mj_target_pairs[243];
 
@@ -121,8 +132,11 @@ static inline unsigned mj_lowering_kinds(const uint32_t *entry, unsigned targets
 }
 
 /* A wildcard standing for a fifth copy lowers some suit targets by one,
- * only in shapes holding four of a kind: bit 2m+p here (read only then). */
-extern const uint16_t mj_suit_fifths[MJ_SUIT_SHAPES];
+ * only in shapes holding four of a kind: bit 2m+p of these flags. */
+static inline unsigned mj_suit_fifth_flags(uint32_t rank)
+{
+    return (unsigned)(mj_suit_classes[mj_suit_class[rank]] >> 24);
+}
 
 /* Honors gain more from fifth copies (no sequences: a fourth honor is
  * stranded otherwise), up to two per kind held four times. Their target

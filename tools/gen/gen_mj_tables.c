@@ -476,6 +476,45 @@ static void print_u32(const char *name, const uint32_t *v, uint32_t n)
     printf("\n};\n");
 }
 
+/* Suits: the need byte, the shanten target code and the fifth-copy flags
+ * of a shape take fewer than 256 distinct values together, so a shape holds
+ * a one-byte class: 405 KB instead of 2 MB. An entry is
+ * need | code << 8 | flags << 24. */
+static uint16_t target_code(uint64_t nibbles);
+static uint64_t decoded(uint16_t code);
+
+static void print_classes(const uint8_t *need, const uint64_t *shanten, uint32_t n)
+{
+    uint64_t classes[256];
+    int count = 0;
+    uint8_t *class_of = malloc(n);
+    if (!class_of)
+        fail("out of memory");
+    for (uint32_t i = 0; i < n; i++) {
+        uint16_t code = target_code(shanten[i]);
+        if (decoded(code) != (shanten[i] & 0xFFFFFFFFFFull))
+            fail("a target vector does not survive its 16-bit code");
+        uint64_t entry = need[i] | (uint64_t)code << 8 | (shanten[i] >> 40) << 24;
+        int c = 0;
+        while (c < count && classes[c] != entry)
+            c++;
+        if (c == count) {
+            if (count == 256)
+                fail("more than 256 shape classes");
+            classes[count++] = entry;
+        }
+        class_of[i] = (uint8_t)c;
+    }
+    printf("const uint8_t mj_suit_class[%u] = {", n);
+    for (uint32_t i = 0; i < n; i++)
+        printf("%s%u,", i % 32 ? "" : "\n", class_of[i]);
+    printf("\n};\nconst uint64_t mj_suit_classes[%d] = {", count);
+    for (int c = 0; c < count; c++)
+        printf("%s%lluu,", c % 8 ? "" : "\n", (unsigned long long)classes[c]);
+    printf("\n};\n");
+    free(class_of);
+}
+
 /* Suits: the need byte and wait masks of a shape take few distinct values
  * (about ten thousand), so each shape holds a 16-bit index into a table of
  * them: 810 KB and 75 KB, both near the core, instead of 1.6 MB far away.
@@ -664,15 +703,11 @@ static void generate(group *g, const char *prefix, uint32_t expected_shapes)
         print_u32(name, wait, g->shapes);
     }
     snprintf(name, sizeof name, "mj_%s_shanten", prefix);
-    print_codes(name, shanten, g->shapes, 16);
+    if (g->sequences)
+        print_classes(need_table, shanten, g->shapes);
+    else
+        print_codes(name, shanten, g->shapes, 16);
     print_lowers(g, prefix, shanten);
-    if (g->sequences) {
-        /* The fifth-copy flags (bits 40..49) of the suit shapes. */
-        printf("const uint16_t mj_suit_fifths[%u] = {", g->shapes);
-        for (uint32_t i = 0; i < g->shapes; i++)
-            printf("%s%u,", i % 16 ? "" : "\n", (unsigned)(shanten[i] >> 40));
-        printf("\n};\n");
-    }
     if (fifths) {
         printf("const uint16_t mj_honor_fifths[%u][%d] = {", g->shapes, MJ_HONOR_FIFTHS);
         for (uint32_t i = 0; i < g->shapes; i++) {
