@@ -363,7 +363,7 @@ static void discards_are_sorted_best_first(void)
     h = hand_of(&r, "123m456p789s1122z");
     CHECK(qipai_mj_discards(&r, &h, NULL, d, &n, NULL) == QIPAI_ERR_SIZE && n == 0,
           "discard advice needs 3k+2 tiles");
-    h = hand_of(&r, "123m456p789s122z*");
+    h = hand_of(&r, "123m456p789s1223z*");
     qipai_mj_discards(&r, &h, NULL, d, &n, NULL);
     int wild_at = -1;
     for (int i = 0; i < n; i++)
