@@ -69,22 +69,6 @@ void mj_group_targets_at(const uint8_t *c, int g, uint32_t key, int budget, mj_g
     }
 }
 
-int mj_targets_best(const mj_vec *v, int count, int k)
-{
-    switch (count) {
-    case 0:
-        return 3 * k + 2;
-    case 1:
-        return mj_vec_final(mj_vec_empty(), v[0], k);
-    case 2:
-        return mj_vec_final(v[0], v[1], k);
-    case 3:
-        return mj_vec_final(mj_vec_combine(v[0], v[1]), v[2], k);
-    default:
-        return mj_vec_final(mj_vec_combine(v[0], v[1]), mj_vec_combine(v[2], v[3]), k);
-    }
-}
-
 /* The vectors of the groups that count: kept, and holding tiles. */
 static int counted(const qipai_mj_rules *rules, uint8_t kept, const mj_group_targets *groups,
                    const uint64_t *use, mj_vec *out)
@@ -216,14 +200,15 @@ static int standard_straight(const qipai_mj_rules *rules, const mj_view *v)
 {
     if (rules->max_suits < 3 || rules->kinds < QIPAI_MJ_KINDS)
         return MJ_NO_FORM + 1;
-    bool budget = mj_fifth_budget(rules, v) > 0;
+    /* Fifth copies need four of a kind and a wildcard to stand for one. */
+    bool fifths = v->quads && mj_fifth_budget(rules, v) > 0;
     mj_vec vectors[MJ_GROUPS];
     int n = 0;
     for (int g = 0; g < MJ_GROUPS; g++) {
         uint32_t key = v->key[g];
         if (mj_key_tiles(key) == 0)
             continue;
-        if (budget) {
+        if (fifths) {
             /* Counts are 0..4: bit 2 set is four of a kind. */
             uint64_t word = 0;
             memcpy(&word, v->c + 9 * g, g < 3 ? 8 : 7);

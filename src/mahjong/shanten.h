@@ -64,7 +64,21 @@ static inline bool mj_group_kept(const qipai_mj_rules *rules, uint8_t kept, int 
 
 /* The least tiles to add for k melds and the pair over the given groups'
  * vectors (empty ones left out), MJ_FAR or more when impossible. */
-int mj_targets_best(const mj_vec *vectors, int count, int k);
+static inline int mj_targets_best(const mj_vec *v, int count, int k)
+{
+    switch (count) {
+    case 0:
+        return 3 * k + 2;
+    case 1:
+        return mj_vec_final(mj_vec_empty(), v[0], k);
+    case 2:
+        return mj_vec_final(v[0], v[1], k);
+    case 3:
+        return mj_vec_final(mj_vec_combine(v[0], v[1]), v[2], k);
+    default:
+        return mj_vec_final(mj_vec_combine(v[0], v[1]), mj_vec_combine(v[2], v[3]), k);
+    }
+}
 
 /* Seven pairs: pairs and singles among the kept real tiles. */
 void mj_seven_pairs_count(const qipai_mj_rules *rules, const uint8_t *c, uint8_t kept, int *pairs,

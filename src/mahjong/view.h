@@ -20,6 +20,7 @@ typedef struct mj_view {
     uint8_t folded[QIPAI_MJ_KINDS];
     int wilds;
     int total;
+    bool quads;              /* some kind is held four times */
     uint32_t key[MJ_GROUPS]; /* rank | tiles << 20 of each group */
 } mj_view;
 
@@ -66,6 +67,8 @@ static inline bool mj_view_init(mj_view *v, const qipai_mj_rules *rules, const q
                     (v->c[32] > 4) | (v->c[33] > 4) | (wilds > QIPAI_MJ_MAX_TILES);
     if (over)
         return false;
+    v->quads = (mj_bytes_above(word[0], 3) | mj_bytes_above(word[1], 3) | mj_bytes_above(word[2], 3) |
+                mj_bytes_above(word[3], 3) | (v->c[32] == 4) | (v->c[33] == 4)) != 0;
     v->key[0] = mj_suit_key(v->c);
     v->key[1] = mj_suit_key(v->c + 9);
     v->key[2] = mj_suit_key(v->c + 18);
