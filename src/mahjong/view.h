@@ -45,7 +45,8 @@ static inline int mj_key_tiles(uint32_t key) { return (int)(key >> MJ_KEY_TILES_
 
 /* Fills v; false when the hand breaks a limit (more than 4 of a kind, more
  * than 14 tiles, a tile outside the tile set), which callers answer "no". */
-static inline bool mj_view_init(mj_view *v, const qipai_mj_rules *rules, const qipai_mj_hand *hand)
+__attribute__((always_inline)) static inline bool mj_view_init(mj_view *v, const qipai_mj_rules *rules,
+                                                       const qipai_mj_hand *hand)
 {
     int wilds = hand->wilds;
     v->c = hand->counts;
