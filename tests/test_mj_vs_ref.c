@@ -139,7 +139,8 @@ static int collect(const qipai_mj_decomposition *d, void *context)
         sprintf(out + n, ")");
         order[i] = out;
     }
-    qsort(order, (size_t)d->meld_count, sizeof order[0], compare_text);
+    if (d->meld_count)
+        qsort(order, (size_t)d->meld_count, sizeof order[0], compare_text);
     char text[1024];
     int n = sprintf(text, "%s:", qipai_mj_form_name((qipai_mj_form)d->form));
     for (int i = 0; i < d->meld_count; i++)
@@ -157,7 +158,8 @@ static void compare_decompositions(const rule_pair *r, const uint8_t c[QIPAI_MJ_
     qipai_mj_hand h = hand_from(c, wilds);
     text_list fast = {0};
     qipai_mj_decompose(&r->fast, &h, collect, &fast, NULL, NULL);
-    qsort(fast.items, fast.n, sizeof *fast.items, compare_text);
+    if (fast.n)
+        qsort(fast.items, fast.n, sizeof *fast.items, compare_text);
     char **ref = NULL;
     size_t n = mj_ref_decompose(&r->ref, c, wilds, &ref);
     bool same = n == fast.n;
