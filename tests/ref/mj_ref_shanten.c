@@ -188,6 +188,12 @@ static int standard_needed(const target_search *s, int n)
     (*best)[0][0][0][0][0] = 0;
     for (int x = 0; x < s->kinds; x++) {
         int may_start = x < 27 && x % 9 <= 6;
+        /* The deficit and forced tiles of kind x when T[x] = t (t <= 3k+2). */
+        int deficit_of[15], forced_of[15];
+        for (int t = 0; t < 15; t++) {
+            deficit_of[t] = t > s->real[x] ? t - s->real[x] : 0;
+            forced_of[t] = deficit_of[t] > s->draws[x] ? deficit_of[t] - s->draws[x] : 0;
+        }
         dp_clear(next, k, max_forced);
         for (int j = 0; j <= k; j++)
             for (int p = 0; p < 2; p++)
@@ -201,8 +207,7 @@ static int standard_needed(const target_search *s, int n)
                                 for (int b = 0; p + b <= 1; b++)
                                     for (int q = 0; j + a + q <= k && (q == 0 || may_start); q++) {
                                         int t = 3 * a + 2 * b + q + u + v;
-                                        int deficit = t > s->real[x] ? t - s->real[x] : 0;
-                                        int forced = deficit > s->draws[x] ? deficit - s->draws[x] : 0;
+                                        int deficit = deficit_of[t], forced = forced_of[t];
                                         if (f + forced > max_forced)
                                             continue;
                                         int *slot = &(*next)[j + a + q][p + b][f + forced][v][q];
