@@ -331,9 +331,15 @@ static void public_shanten_data(void)
             uint8_t c[34] = {0};
             for (int j = 0; j < 17; j++)
                 v[j] = (int)strtol(p, &p, 10);
+            lines++;
+            int ok = 1;
+            for (int j = 0; j < 14; j++)
+                ok &= v[j] >= 0 && v[j] < 34;
+            CHECK(ok, "%s line %ld: a tile id outside 0-33", files[i], lines);
+            if (!ok)
+                continue;
             for (int j = 0; j < 14; j++)
                 c[v[j]]++;
-            lines++;
             int want[3] = {v[14], v[16], v[15]};   /* standard, seven pairs, thirteen orphans */
             char text[64];
             mj_ref_format(c, 0, text, sizeof text);
