@@ -163,25 +163,26 @@ static int standard_needed_by_targets(const target_search *s, int n)
  * the forced tiles so far and q[x-2], q[x-1] (the sequences still to reach
  * x), the least deficit for each such state is all that matters.
  */
-typedef int dp_table[DP_MELDS][2][DP_FORCED][DP_OPEN][DP_OPEN];
+typedef int dp_table[DP_MELDS][2][DP_OPEN][DP_OPEN][DP_FORCED];
 
-/* Sets every state the programme uses (j, u, v <= k; f <= max_forced) to "none". */
+/* Sets every state the programme uses (u + v <= j <= k, f <= max_forced) to "none". */
 static void dp_clear(dp_table *table, int k, int max_forced)
 {
     for (int j = 0; j <= k; j++)
         for (int p = 0; p < 2; p++)
-            for (int f = 0; f <= max_forced; f++)
-                for (int u = 0; u <= k; u++)
-                    for (int v = 0; v <= k; v++)
-                        (*table)[j][p][f][u][v] = NO_TARGET;
+            for (int u = 0; u <= j; u++)
+                for (int v = 0; u + v <= j; v++)
+                    for (int f = 0; f <= max_forced; f++)
+                        (*table)[j][p][u][v][f] = NO_TARGET;
 }
 
 static int standard_needed(const target_search *s, int n)
 {
     int k = (n - 1) / 3;
     int max_forced = s->wilds < DP_FORCED - 1 ? s->wilds : DP_FORCED - 1;
-    /* (*best)[j][p][f][u][v]: least deficit so far with j melds and p pairs
-     * placed, f forced tiles, u = q[x-2] and v = q[x-1]; NO_TARGET: none. */
+    /* (*best)[j][p][u][v][f]: least deficit so far with j melds and p pairs
+     * placed, u = q[x-2] and v = q[x-1] (both counted in j), f forced tiles;
+     * NO_TARGET: none. */
     dp_table tables[2];
     dp_table *best = &tables[0], *next = &tables[1];
     dp_clear(best, k, max_forced);
@@ -197,10 +198,10 @@ static int standard_needed(const target_search *s, int n)
         dp_clear(next, k, max_forced);
         for (int j = 0; j <= k; j++)
             for (int p = 0; p < 2; p++)
-                for (int f = 0; f <= max_forced; f++)
-                    for (int u = 0; u <= j; u++)          /* u, v count among the j melds */
-                        for (int v = 0; u + v <= j; v++) {
-                            int here = (*best)[j][p][f][u][v];
+                for (int u = 0; u <= j; u++)
+                    for (int v = 0; u + v <= j; v++)
+                        for (int f = 0; f <= max_forced; f++) {
+                            int here = (*best)[j][p][u][v][f];
                             if (here == NO_TARGET)
                                 continue;
                             for (int a = 0; j + a <= k; a++)
@@ -210,18 +211,33 @@ static int standard_needed(const target_search *s, int n)
                                         int deficit = deficit_of[t], forced = forced_of[t];
                                         if (f + forced > max_forced)
                                             continue;
-                                        int *slot = &(*next)[j + a + q][p + b][f + forced][v][q];
+                                        int *slot = &(*next)[j + a + q][p + b][v][q][f + forced];
                                         if (here + deficit < *slot)
                                             *slot = here + deficit;
                                     }
                         }
+        /* A state with more forced tiles and no smaller deficit than another
+         * of the same (j, p, u, v) can never do better: the rest of T adds the
+         * same to both, and fewer forced tiles are never less possible. */
+        for (int j = 0; j <= k; j++)
+            for (int p = 0; p < 2; p++)
+                for (int u = 0; u <= j; u++)
+                    for (int v = 0; u + v <= j; v++) {
+                        int *row = (*next)[j][p][u][v], least = NO_TARGET;
+                        for (int f = 0; f <= max_forced; f++) {
+                            if (row[f] >= least)
+                                row[f] = NO_TARGET;
+                            else
+                                least = row[f];
+                        }
+                    }
         dp_table *swap = best;
         best = next;
         next = swap;
     }
     int needed = NO_TARGET;
     for (int f = 0; f <= max_forced; f++) {
-        int deficit = (*best)[k][1][f][0][0];
+        int deficit = (*best)[k][1][0][0][f];
         if (deficit != NO_TARGET) {
             int draws = deficit > s->wilds ? deficit - s->wilds : 0;
             if (draws < needed)
