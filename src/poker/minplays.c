@@ -31,6 +31,11 @@
 
 enum { STACK_MEMO_WORDS = 512, MAX_GROUPS = 64, BATCH = 48, KIDS_MAX = 255 };
 
+/* From this many cards on, the search prunes with the lower bound of
+ * bound.c: it costs tens of microseconds a sub-hand, which the plain search
+ * of a game-sized hand does not need, while big hands cannot do without. */
+enum { BOUNDED_FROM = 24 };
+
 #define SHORT_ALLOWED (1ull << 63)
 /* A kid is a group packed with its short flag in bit 63. */
 #define KID_SHORT (1ull << 63)
@@ -39,7 +44,12 @@ enum { STACK_MEMO_WORDS = 512, MAX_GROUPS = 64, BATCH = 48, KIDS_MAX = 255 };
 typedef struct solver {
     qipai_pk_memo *memo;
     pk_profile profiles[2]; /* [1]: short groups still allowed */
+    int bounded;            /* big hands: branch and bound (see at_most) */
+    int largest;            /* most cards in one group (ddz: 20), for a quick bound */
 } solver;
+
+/* A memo value with this bit is only a lower bound (big hands). */
+#define LOWER_BOUND 0x100
 
 static int pivot_of(uint64_t v)
 {
@@ -58,9 +68,15 @@ static void generator_for(pk_gen *gen, const solver *s, uint64_t v, int pivot, i
     gen->context = context;
 }
 
-static void solver_init(solver *s, const qipai_pk_rules *rules, qipai_pk_memo *memo)
+static void solver_init(solver *s, const qipai_pk_rules *rules, qipai_pk_memo *memo,
+                        int cards, int mode)
 {
     s->memo = memo;
+    s->bounded = mode < 0 ? cards > BOUNDED_FROM : mode;
+    /* The biggest groups: ddz 20 cards (RLCard's table), seed a pair chain
+     * 3..A (24), pdk an airplane of nine with wings (45). */
+    s->largest = rules->game == QIPAI_PK_GAME_DDZ ? 20
+                 : rules->game == QIPAI_PK_GAME_SEED ? 24 : 45;
     pk_profile_init(&s->profiles[0], rules, PK_ALL_TYPES, 1, 0);
     pk_profile_init(&s->profiles[1], rules, PK_ALL_TYPES, 1, 1);
 }
@@ -111,7 +127,7 @@ static int fewest(const solver *s, uint64_t v, int short_ok)
         return 0;
     uint64_t key = v | (short_ok ? SHORT_ALLOWED : 0);
     int known = pk_memo_get(s->memo, key);
-    if (known >= 0)
+    if (known >= 0 && !(known & LOWER_BOUND))
         return known;
     fewest_frame f;
     f.s = s;
@@ -125,6 +141,87 @@ static int fewest(const solver *s, uint64_t v, int short_ok)
         evaluate(&f);
     pk_memo_put(s->memo, key, f.best);
     return f.best;
+}
+
+/* ---- branch and bound, for big hands ---------------------------------------- */
+
+/* at_most(v, limit): fewest(v) when it is at most limit; otherwise some
+ * lower bound above limit. The memo keeps exact values and lower bounds
+ * apart, so a later call with a higher limit goes on from the bound. */
+static int at_most(const solver *s, uint64_t v, int short_ok, int limit);
+
+typedef struct bound_frame {
+    const solver *s;
+    uint64_t v;
+    int short_ok, limit, floor;
+    int best;       /* best exact total so far (> limit: none) */
+    int above;      /* least lower bound of the children cut off */
+} bound_frame;
+
+static int try_bounded(void *context, const pk_group *g)
+{
+    bound_frame *f = context;
+    int cap = (f->best - 1 < f->limit ? f->best - 1 : f->limit) - 1;
+    if (cap < 0)
+        return 1;
+    int n = at_most(f->s, f->v - g->cards, f->short_ok && !g->is_short, cap);
+    if (n <= cap)
+        f->best = 1 + n;
+    else if (1 + n < f->above)
+        f->above = 1 + n;
+    return f->best <= f->floor; /* the bound is met: nothing does better */
+}
+
+static int at_most(const solver *s, uint64_t v, int short_ok, int limit)
+{
+    if (!v)
+        return 0;
+    if (!s->bounded)
+        return fewest(s, v, short_ok);
+    uint64_t key = v | (short_ok ? SHORT_ALLOWED : 0);
+    int known = pk_memo_get(s->memo, key);
+    int floor;
+    if (known >= 0 && !(known & LOWER_BOUND))
+        return known;
+    if (known >= 0) {
+        floor = known & 0xFF;
+    } else {
+        floor = (pk_total(v) + s->largest - 1) / s->largest;
+        if (floor <= limit)
+            floor = pk_lower_bound(&s->profiles[short_ok], v, short_ok);
+        if (floor < 1)
+            floor = 1;
+    }
+    if (floor > limit) {
+        if (known < 0)
+            pk_memo_put(s->memo, key, floor | LOWER_BOUND);
+        return floor;
+    }
+    bound_frame f = {s, v, short_ok, limit, floor, 1 << 20, 1 << 20};
+    pk_gen gen;
+    generator_for(&gen, s, v, pivot_of(v), short_ok, try_bounded, &f);
+    pk_generate(&gen);
+    if (f.best <= limit) {
+        pk_memo_put(s->memo, key, f.best);
+        return f.best;
+    }
+    int bound = f.above < f.best ? f.above : f.best;
+    if (bound < floor)
+        bound = floor;
+    pk_memo_put(s->memo, key, bound | LOWER_BOUND);
+    return bound;
+}
+
+/* The fewest plays of the whole hand: big hands deepen the limit from the
+ * lower bound up, so every pass cuts off all that cannot meet it. */
+static int solve(const solver *s, uint64_t v, int short_ok)
+{
+    if (!s->bounded)
+        return fewest(s, v, short_ok);
+    int limit = 1, n;
+    while ((n = at_most(s, v, short_ok, limit)) > limit)
+        limit = n;
+    return n;
 }
 
 /* ---- listing the solutions -------------------------------------------------- */
@@ -187,7 +284,7 @@ static int take_kid(void *context, const pk_group *g)
     int short_ok = f->short_ok && !g->is_short;
     if (!f->kids && f->bounded && g->cards > f->bound)
         return 0;
-    if (fewest(f->l->s, f->v - g->cards, short_ok) != f->budget - 1)
+    if (at_most(f->l->s, f->v - g->cards, short_ok, f->budget - 1) != f->budget - 1)
         return 0;
     uint64_t kid = g->cards | (g->is_short ? KID_SHORT : 0);
     if (f->kids) {
@@ -276,26 +373,11 @@ static qipai_err prepare(const qipai_pk_rules *rules, const qipai_pk_cards *hand
 qipai_err qipai_pk_min_count(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
                              qipai_pk_memo *memo, int *min, qipai_error *err)
 {
-    uint64_t v, bombs;
-    qipai_err e = prepare(rules, hand, &v, &bombs, err);
-    if (e != QIPAI_OK)
-        return e;
-    uint64_t words[STACK_MEMO_WORDS];
-    if (!memo)
-        memo = qipai_pk_memo_init(words, sizeof words);
-    pk_memo_begin(memo, rules);
-    solver s;
-    solver_init(&s, rules, memo);
-    int short_ok = rules->game == QIPAI_PK_GAME_PDK && rules->last_short;
-    int n = fewest(&s, v, short_ok);
-    if (min)
-        *min = n + pk_total(bombs) / 4;
-    return QIPAI_OK;
+    return pk_min_count_mode(rules, hand, memo, min, err, -1);
 }
 
-qipai_err qipai_pk_min_plays(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
-                             qipai_pk_memo *memo, qipai_pk_solution_fn each, void *context,
-                             qipai_pk_min_result *result, qipai_error *err)
+qipai_err pk_min_count_mode(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
+                            qipai_pk_memo *memo, int *min, qipai_error *err, int mode)
 {
     uint64_t v, bombs;
     qipai_err e = prepare(rules, hand, &v, &bombs, err);
@@ -306,9 +388,37 @@ qipai_err qipai_pk_min_plays(const qipai_pk_rules *rules, const qipai_pk_cards *
         memo = qipai_pk_memo_init(words, sizeof words);
     pk_memo_begin(memo, rules);
     solver s;
-    solver_init(&s, rules, memo);
+    solver_init(&s, rules, memo, pk_total(v), mode);
     int short_ok = rules->game == QIPAI_PK_GAME_PDK && rules->last_short;
-    int n = fewest(&s, v, short_ok);
+    int n = solve(&s, v, short_ok);
+    if (min)
+        *min = n + pk_total(bombs) / 4;
+    return QIPAI_OK;
+}
+
+qipai_err qipai_pk_min_plays(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
+                             qipai_pk_memo *memo, qipai_pk_solution_fn each, void *context,
+                             qipai_pk_min_result *result, qipai_error *err)
+{
+    return pk_min_plays_mode(rules, hand, memo, each, context, result, err, -1);
+}
+
+qipai_err pk_min_plays_mode(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
+                            qipai_pk_memo *memo, qipai_pk_solution_fn each, void *context,
+                            qipai_pk_min_result *result, qipai_error *err, int mode)
+{
+    uint64_t v, bombs;
+    qipai_err e = prepare(rules, hand, &v, &bombs, err);
+    if (e != QIPAI_OK)
+        return e;
+    uint64_t words[STACK_MEMO_WORDS];
+    if (!memo)
+        memo = qipai_pk_memo_init(words, sizeof words);
+    pk_memo_begin(memo, rules);
+    solver s;
+    solver_init(&s, rules, memo, pk_total(v), mode);
+    int short_ok = rules->game == QIPAI_PK_GAME_PDK && rules->last_short;
+    int n = solve(&s, v, short_ok);
     pk_kids_begin(memo);
     lister l;
     l.s = &s;

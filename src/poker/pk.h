@@ -118,6 +118,22 @@ int pk_has_type(const qipai_pk_rules *rules, qipai_pk_type type);
  * gets the lowest start of such a run. */
 int pk_triple_run(uint64_t v, int *start);
 
+/* ---- the lower bound -------------------------------------------------------- */
+
+/* A lower bound on the fewest plays of v (bound.c): the exact minimum of a
+ * relaxation; short_ok as in the search (pdk: a short group still allowed). */
+int pk_lower_bound(const pk_profile *profile, uint64_t v, int short_ok);
+
+/* ---- minimum plays with the search chosen (tests) ----------------------------- */
+
+/* mode -1: as the public calls (plain search up to 24 cards, branch and
+ * bound above); 0: always plain; 1: always branch and bound. */
+qipai_err pk_min_plays_mode(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
+                            qipai_pk_memo *memo, qipai_pk_solution_fn each, void *context,
+                            qipai_pk_min_result *result, qipai_error *err, int mode);
+qipai_err pk_min_count_mode(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
+                            qipai_pk_memo *memo, int *min, qipai_error *err, int mode);
+
 /* ---- the memo ------------------------------------------------------------- */
 
 /* One remembered result: the fewest plays of a packed sub-hand (bit 63: a
