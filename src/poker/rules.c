@@ -92,7 +92,9 @@ int pk_has_type(const qipai_pk_rules *rules, qipai_pk_type type)
         case QIPAI_PK_TRIO_TWO_CHAIN:
             return 1;
         case QIPAI_PK_FOUR_THREE:
-            return rules->four_with_three != 0;
+            /* Whoever plays four + three holds all four: with
+             * bomb_unsplittable those may only go as a bomb. */
+            return rules->four_with_three && !rules->bomb_unsplittable;
         case QIPAI_PK_TRIO: case QIPAI_PK_TRIO_ONE: case QIPAI_PK_TRIO_SHORT_CHAIN:
             return rules->last_short != 0;
         default:
