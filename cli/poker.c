@@ -129,7 +129,6 @@ static json_t *answer_minplays(const char *line, void *context)
     json_t *obj = json_object();
     json_object_set_new(obj, "hand", json_string(line));
     json_object_set_new(obj, "min", json_integer(result.min));
-    json_object_set_new(obj, "count", json_integer((json_int_t)list.count));
     json_t *solutions = json_array(), *types = cli->types ? json_array() : NULL;
     size_t shown = cli->limit >= 0 && (size_t)cli->limit < list.count ? (size_t)cli->limit
                                                                         : list.count;
@@ -145,9 +144,8 @@ static json_t *answer_minplays(const char *line, void *context)
         if (types)
             json_array_append_new(types, one_types);
     }
-    if (list.count == 1 && list.width == 0 && shown == 1 && !json_array_size(solutions))
-        json_array_append_new(solutions, json_array());
     json_object_set_new(obj, "solutions", solutions);
+    json_object_set_new(obj, "count", json_integer((json_int_t)list.count));
     if (types)
         json_object_set_new(obj, "types", types);
     free(list.groups);
@@ -180,8 +178,9 @@ static json_t *answer_classify(const char *line, void *context)
 
 /* ---- moves --------------------------------------------------------------- */
 
-/* Reads LAST[:TYPE[@RANK]] into a play: the cards' reading of that type (or
- * their only reading); among several, the given rank or else the highest. */
+/* Reads LAST[:TYPE[@RANK]] into a play: the one reading of the cards that
+ * fits TYPE and RANK. Cards that read several ways need them: moves never
+ * guess which play was made. */
 static int read_last(const qipai_pk_rules *rules, char *text, qipai_pk_play *last,
                      char *message, size_t size)
 {
@@ -217,26 +216,24 @@ static int read_last(const qipai_pk_rules *rules, char *text, qipai_pk_play *las
     }
     qipai_pk_play plays[QIPAI_PK_CLASSIFY_MAX];
     size_t n = qipai_pk_classify(rules, &cards, plays, QIPAI_PK_CLASSIFY_MAX);
-    int chosen = -1, kinds = 0;
+    int chosen = -1, fitting = 0;
     for (size_t i = 0; i < n && i < QIPAI_PK_CLASSIFY_MAX; i++) {
         if (type_text && (plays[i].type != type || plays[i].length != length))
             continue;
         if (rank >= 0 && plays[i].main != rank)
             continue;
-        if (chosen >= 0 && (plays[chosen].type != plays[i].type ||
-                            plays[chosen].length != plays[i].length))
-            kinds++;
-        if (chosen < 0 || plays[i].main > plays[chosen].main)
-            chosen = (int)i;
+        chosen = (int)i;
+        fitting++;
     }
-    if (chosen < 0) {
+    if (fitting == 0) {
         snprintf(message, size, "last play %s%s%s%s%s is not a %s play", text,
                  type_text ? ":" : "", type_text ? type_text : "", rank_text ? "@" : "",
                  rank_text ? rank_text : "", qipai_pk_game_name(rules->game));
         return 0;
     }
-    if (kinds) {
-        snprintf(message, size, "last play %s reads several ways; add :TYPE", text);
+    if (fitting > 1) {
+        snprintf(message, size, "last play %s reads %d ways; add %s", text, fitting,
+                 type_text ? "@RANK" : ":TYPE (and @RANK if need be)");
         return 0;
     }
     *last = plays[chosen];
@@ -400,8 +397,9 @@ int cli_poker(int argc, char **argv)
         answer = answer_moves;
     for (int i = 1; answer && i < n_rest; i++)
         if (rest[i][0] == '-' && rest[i][1] == '-') {
+            status = cli_usage("poker %s: unknown option '%s'", command, rest[i]);
             free(rest);
-            return cli_usage("poker %s: unknown option '%s'", command, rest[i]);
+            return status;
         }
     if (!answer) {
         free(rest);

@@ -246,7 +246,8 @@ static void ddz_matches_rlcard_table(void)
         i++;
     }
     n = i;
-    qsort(table, n, sizeof *table, compare_key);
+    if (n > 1)
+        qsort(table, n, sizeof *table, compare_key);
 
     /* Every lead from the full deck, each card set once, is exactly the table. */
     qipai_pk_cards deck;
@@ -255,7 +256,8 @@ static void ddz_matches_rlcard_table(void)
     size_t count = 0;
     qipai_pk_moves(&ddz, &deck, NULL, collect_lead, &leads, &count, NULL);
     CHECK(count == 27471, "ddz leads from a full deck: %zu plays, RLCard has 27471", count);
-    qsort(leads.plays, leads.n, sizeof *leads.plays, compare_key);
+    if (leads.n > 1)
+        qsort(leads.plays, leads.n, sizeof *leads.plays, compare_key);
     size_t a = 0, b = 0, shown = 0;
     while (a < leads.n || b < n) {
         int c = a == leads.n ? 1 : b == n ? -1 : compare_key(&leads.plays[a], &table[b]);

@@ -105,7 +105,8 @@ static void compare_with_reference(const qipai_pk_rules *rules, const qipai_pk_c
           ref_min);
     CHECK(result.solutions == mine.n, "minplays %s %s: counted %zu, reported %zu", how, text,
           result.solutions, mine.n);
-    qsort(mine.items, mine.n, sizeof *mine.items, compare_text);
+    if (mine.n > 1)
+        qsort(mine.items, mine.n, sizeof *mine.items, compare_text);
     int same = mine.n == n_theirs;
     for (size_t i = 0; same && i < mine.n; i++)
         same = !strcmp(mine.items[i], theirs[i]);
@@ -199,7 +200,8 @@ static void solutions_of(const qipai_pk_rules *rules, const char *hand_text, int
     if (qipai_pk_parse(rules, hand_text, &hand, NULL) != QIPAI_OK)
         return;
     qipai_pk_min_plays(rules, &hand, big_memo(), collect, out, &result, NULL);
-    qsort(out->items, out->n, sizeof *out->items, compare_text);
+    if (out->n > 1)
+        qsort(out->items, out->n, sizeof *out->items, compare_text);
     *min = result.min;
 }
 
