@@ -57,7 +57,7 @@ static inline int has(const pk_profile *p, qipai_pk_type type)
 /* Cards of n ranks from s, each held `per` times. */
 static inline uint64_t span(int s, int n, unsigned per)
 {
-    return (((1ull << (4 * n)) - 1) << (4 * s)) / 0xF * per;
+    return ((PK_ONES & ((1ull << (4 * n)) - 1)) << (4 * s)) * per;
 }
 
 /* Lowest start of N consecutive ranks within 3..A holding 3 or more, or -1. */
