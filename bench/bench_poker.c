@@ -162,7 +162,7 @@ int pk_bench_main(int argc, char **argv, const qipai_pk_rules *rules, const char
         }
     }
     cli_free_lines(lines, n);
-    size_t bytes = qipai_pk_memo_bytes(16);
+    size_t bytes = qipai_pk_memo_bytes(14); /* 384 KiB: within L2 */
     void *memory = malloc(bytes);
     qipai_pk_memo *memo = qipai_pk_memo_init(memory, bytes);
     int moves = !strcmp(argv[1], "moves");
