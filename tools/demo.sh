@@ -8,3 +8,6 @@ say "$Q" mahjong win 11123456789999m 123m456p789s11z55z
 say "$Q" mahjong waits 1112345678999m
 say "$Q" mahjong waits --rules laizi --wild 7z 1237m456p789s77z
 say "$Q" mahjong decompose 11m*234567m99p
+say "$Q" poker minplays --rules seed 3445566688
+say "$Q" poker minplays --rules ddz --types 33344456XD
+say "$Q" poker moves --rules ddz 3456789XD/34567

@@ -36,7 +36,7 @@ enum {
     HASH = 512,
     LOW = -16,        /* balances below are raised to it: a relaxation */
     SPAN = 64,        /* balances LOW .. LOW + SPAN - 1 */
-    NO_COST = 0x3FFF
+    NO_COST = 0x7F    /* costs are at most 54 groups: a byte holds them */
 };
 
 typedef struct piece_kinds {
@@ -75,7 +75,7 @@ typedef struct sweep_table {
     int n;
     uint32_t code[ROWS];
     int8_t lo[ROWS], hi[ROWS];  /* balances in use, offsets into cost */
-    int16_t cost[ROWS][SPAN];
+    int8_t cost[ROWS][SPAN];
     int16_t slot[HASH];         /* code -> row + 1, 0: none */
 } sweep_table;
 
@@ -233,7 +233,7 @@ int pk_lower_bound(const pk_profile *p, uint64_t v, int short_ok)
             int n = steps_of(&k, &rr, from->code[row], steps);
             if (n > STEPS_MAX)
                 return fallback;
-            const int16_t *cost = from->cost[row];
+            const int8_t *cost = from->cost[row];
             int best = NO_COST;
             for (int b = from->hi[row]; b >= from->lo[row]; b--) {
                 if (cost[b] >= NO_COST)
@@ -265,7 +265,7 @@ int pk_lower_bound(const pk_profile *p, uint64_t v, int short_ok)
                         return fallback;
                     int at = nb - LOW, c2 = cost[b] + steps[i].groups;
                     if (c2 < to->cost[to_row][at]) {
-                        to->cost[to_row][at] = (int16_t)c2;
+                        to->cost[to_row][at] = (int8_t)c2;
                         if (at < to->lo[to_row])
                             to->lo[to_row] = (int8_t)at;
                         if (at > to->hi[to_row])
