@@ -144,6 +144,8 @@ static void with_kickers(gen *g, const uint8_t base[PK_REF_RANKS], int n_kick, i
                          kick_check check, const void *arg, const char *type, int main_rank, int is_short)
 {
     uint8_t cap[PK_REF_RANKS] = {0}, kick[PK_REF_RANKS] = {0};
+    for (int r = 0; r < PK_REF_RANKS; r++)
+        if (base[r] > g->hand[r]) return; /* emit() would refuse every one of them */
     for (int r = 0; r <= top_rank; r++) {
         if (base[r]) continue;
         int m = per_rank;
@@ -205,11 +207,10 @@ static void gen_chains(gen *g, int width, int min_len, int max_len, const char *
 {
     char type[32];
     uint8_t c[PK_REF_RANKS];
-    for (int len = min_len; len <= max_len; len++)
-        for (int s = 0; chain(c, s, len, width); s++) {
-            snprintf(type, sizeof type, "%s_%d", name, len);
-            emit(g, c, type, s, 0);
-        }
+    for (int len = min_len; len <= max_len; len++) {
+        snprintf(type, sizeof type, "%s_%d", name, len);
+        for (int s = 0; chain(c, s, len, width); s++) emit(g, c, type, s, 0);
+    }
 }
 
 static void gen_seed(gen *g)
@@ -248,7 +249,7 @@ static void gen_ddz(gen *g)
         for (int k = 0; k <= R_2; k++)
             if (k != r && g->hand[k] >= 2) cap[k] = 2;
         kick_job job = {g, base, cap, pairs_only, NULL, "four_two_pair", r, 0};
-        kickers(&job, kick, 0, 4);
+        if (g->hand[r] == 4) kickers(&job, kick, 0, 4);
     }
     {
         uint8_t c[PK_REF_RANKS] = {0};
@@ -258,17 +259,17 @@ static void gen_ddz(gen *g)
     gen_chains(g, 1, 5, 12, "solo_chain");
     gen_chains(g, 2, 3, 10, "pair_chain");
     gen_chains(g, 3, 2, 6, "trio_chain");
-    for (int n = 2; n <= 5; n++)
-        for (int s = 0; chain(base, s, n, 3); s++) {
-            snprintf(type, sizeof type, "trio_solo_chain_%d", n);
+    for (int n = 2; n <= 5; n++) {
+        snprintf(type, sizeof type, "trio_solo_chain_%d", n);
+        for (int s = 0; chain(base, s, n, 3); s++)
             with_kickers(g, base, n, 3, R_D, ddz_airplane_kickers, NULL, type, s, 0);
-        }
-    for (int n = 2; n <= 4; n++)
-        for (int s = 0; chain(base, s, n, 3); s++) {
-            /* n pairs of distinct ranks: cap 2 per rank and pairs only */
-            snprintf(type, sizeof type, "trio_pair_chain_%d", n);
+    }
+    for (int n = 2; n <= 4; n++) {
+        /* n pairs of distinct ranks: cap 2 per rank and pairs only */
+        snprintf(type, sizeof type, "trio_pair_chain_%d", n);
+        for (int s = 0; chain(base, s, n, 3); s++)
             with_kickers(g, base, 2 * n, 2, R_2, pairs_only, NULL, type, s, 0);
-        }
+    }
 }
 
 static void gen_pdk(gen *g)
@@ -294,15 +295,16 @@ static void gen_pdk(gen *g)
     }
     gen_chains(g, 1, 5, 12, "solo_chain");
     gen_chains(g, 2, 2, 12, "pair_chain");
-    for (int n = 2; n <= 12; n++)
+    char short_type[32];
+    for (int n = 2; n <= 12; n++) {
+        snprintf(type, sizeof type, "trio_two_chain_%d", n);
+        snprintf(short_type, sizeof short_type, "trio_short_chain_%d", n);
         for (int s = 0; chain(base, s, n, 3); s++) {
-            snprintf(type, sizeof type, "trio_two_chain_%d", n);
             with_kickers(g, base, 2 * n, 3, R_2, NULL, NULL, type, s, 0);
-            if (o->last_short) {
-                snprintf(type, sizeof type, "trio_short_chain_%d", n);
-                for (int k = 0; k < 2 * n; k++) with_kickers(g, base, k, 3, R_2, NULL, NULL, type, s, 1);
-            }
+            if (o->last_short)
+                for (int k = 0; k < 2 * n; k++) with_kickers(g, base, k, 3, R_2, NULL, NULL, short_type, s, 1);
         }
+    }
 }
 
 long pk_ref_each_group(const char *rules, const pk_ref_options *opt, const uint8_t hand[PK_REF_RANKS],
@@ -406,8 +408,8 @@ static int is_rocket(const play *p) { return strcmp(p->type, "rocket") == 0; }
  * "a lower main rank", which would let 333 answer KKK45; taken as a slip (see the report). */
 static int beats(const rules_ctx *rc, const play *p, const play *last)
 {
-    if (is_rocket(p)) return 1;
     if (is_rocket(last)) return 0;
+    if (is_rocket(p)) return 1;
     if (is_bomb(p)) return !is_bomb(last) || p->main_rank > last->main_rank;
     if (is_bomb(last)) return 0;
     if (strcmp(p->type, last->type) == 0 && p->size == last->size) return p->main_rank > last->main_rank;
