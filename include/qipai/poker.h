@@ -180,11 +180,10 @@ qipai_err qipai_pk_moves(const qipai_pk_rules *rules, const qipai_pk_cards *hand
 
 /* The search remembers the fewest plays of each sub-hand it meets in a memo
  * the caller allocates once and passes to every call: any size from
- * qipai_pk_memo_bytes(1) up; bigger is faster for big hands (2^14 entries,
- * 256 KiB, covers a 20-card hand). A full memo overwrites old entries, so
- * answers are always exact. Entries stay valid across calls with the same
- * rules (answers for later hands come faster); other rules start afresh. One
- * memo per thread. */
+ * qipai_pk_memo_bytes(1) up; 2^14 entries (384 KiB) suit game-sized hands,
+ * bigger ones help big hands. A full memo overwrites old entries, so answers
+ * are always exact. Entries stay valid across calls with the same rules
+ * (later hands come faster); other rules start afresh. One memo per thread. */
 typedef struct qipai_pk_memo qipai_pk_memo;
 /* Bytes for a memo of 2^log2_entries entries (log2_entries 1..30). */
 size_t qipai_pk_memo_bytes(unsigned log2_entries);
@@ -208,7 +207,9 @@ typedef int (*qipai_pk_solution_fn)(const qipai_pk_cards *groups, size_t n, void
  * solutions are the same when equal as multisets of card sets), each once,
  * in a fixed order. each may be NULL (the solutions are still counted).
  * memo may be NULL: a small memo on the stack (4 KiB) serves, slowly for big
- * hands. No step cap: the answer is exact for every hand the rules allow. */
+ * hands. No step cap: the answer is exact for every hand the rules allow.
+ * Hands of more than 24 cards are searched by branch and bound, which takes
+ * about 30 KiB of stack; their solutions can be very many (docs/perf). */
 qipai_err qipai_pk_min_plays(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
                              qipai_pk_memo *memo, qipai_pk_solution_fn each, void *context,
                              qipai_pk_min_result *result, qipai_error *err);
