@@ -1,89 +1,82 @@
 /*
- * The target-vector algebra (src/mahjong/targets.h): the SSSE3 form and the
- * portable form agree lane for lane on random and table vectors, and the
- * empty group's vector is the identity of the combination (which is why
- * shanten leaves empty and dropped groups out).
+ * The shanten target algebra of the generated tables (src/mahjong/shape.h,
+ * "Shanten targets"): every entry of the combination table is the
+ * min-plus combination of its two vectors, computed here the plain way;
+ * the empty group's vector changes no combination; the optimal-split table
+ * marks exactly the targets that reach the least.
  */
 #include <qipai/qipai.h>
 
 #include "mahjong/shape.h"
-#include "mahjong/targets.h"
 #include "test.h"
 
-/* A random valid target vector: U(0,0) = 0, melds add 0..3, the pair 0..2. */
-static uint64_t random_targets(qipai_rng *rng)
+static int at(uint64_t u, int m, int p)
 {
-    uint64_t u = 0;
-    unsigned melds = 0;
-    for (int m = 0; m <= 4; m++) {
-        if (m > 0)
-            melds += qipai_rng_below(rng, 4);
-        unsigned pair = melds + qipai_rng_below(rng, 3);
-        if (melds > 15 || pair > 15)
-            return random_targets(rng);
-        u |= (uint64_t)melds << (8 * m) | (uint64_t)pair << (8 * m + 4);
-    }
-    return u;
+    return (int)(u >> (8 * m + 4 * p) & 15);
 }
 
-static int same_lanes(mj_lanes a, mj_lanes b)
+static uint64_t combine_plainly(uint64_t a, uint64_t b)
 {
-    return !memcmp(a.b, b.b, sizeof a.b);
-}
-
-static void vector_form_matches_the_portable_form(void)
-{
-    qipai_rng rng;
-    qipai_rng_seed(&rng, 7);
-    for (long i = 0; i < test_scaled(200000); i++) {
-        /* Half from the real tables, half made up. */
-        uint64_t x = i % 2 ? random_targets(&rng)
-                           : mj_target_nibbles(mj_suit_target_code(qipai_rng_below(&rng, MJ_SUIT_SHAPES)));
-        uint64_t y = random_targets(&rng);
-        mj_lanes a = mj_lanes_from_nibbles(x), b = mj_lanes_from_nibbles(y);
-        CHECK(same_lanes(mj_vec_lanes(mj_vec_from_nibbles(x)), a), "unpacking %#llx",
-              (unsigned long long)x);
-        mj_lanes fast = mj_vec_lanes(mj_vec_combine(mj_vec_of_lanes(a), mj_vec_of_lanes(b)));
-        mj_lanes slow = mj_lanes_combine(a, b);
-        CHECK(same_lanes(fast, slow), "combining %#llx and %#llx", (unsigned long long)x,
-              (unsigned long long)y);
-        /* Combined vectors combine again the same way. */
-        mj_lanes again = mj_lanes_combine(slow, a);
-        CHECK(same_lanes(mj_vec_lanes(mj_vec_combine(mj_vec_of_lanes(slow), mj_vec_of_lanes(a))),
-                         again),
-              "combining a combination");
-        for (int k = 0; k <= 4; k++) {
-            int best = mj_lanes_final(again, b, k);
-            CHECK(mj_vec_final(mj_vec_of_lanes(again), mj_vec_of_lanes(b), k) == best,
-                  "final k=%d", k);
-            CHECK(mj_vec_optimal(mj_vec_of_lanes(again), mj_vec_of_lanes(b), k, best) ==
-                      mj_lanes_optimal(again, b, k, best),
-                  "optimal lanes k=%d", k);
+    uint64_t out = 0;
+    for (int m = 0; m <= 4; m++)
+        for (int p = 0; p <= 1; p++) {
+            int best = 99;
+            for (int i = 0; i <= m; i++) {
+                int x = at(a, i, 0) + at(b, m - i, p);
+                int y = p ? at(a, i, 1) + at(b, m - i, 0) : 99;
+                best = x < best ? x : best;
+                best = y < best ? y : best;
+            }
+            out |= (uint64_t)best << (8 * m + 4 * p);
         }
-    }
+    return out;
 }
 
-static void the_empty_group_changes_no_combination(void)
+static void combination_table_is_the_min_plus_combination(void)
 {
-    qipai_rng rng;
-    qipai_rng_seed(&rng, 8);
-    mj_lanes empty = mj_vec_lanes(mj_vec_empty());
-    /* The empty shape's table entry is the empty vector. */
+    int n = mj_target_vectors;
+    CHECK(n > 1 && n <= 256, "%d target vectors", n);
+    for (int a = 0; a < n; a++)
+        for (int b = 0; b < n; b++) {
+            uint64_t want = combine_plainly(mj_target_vector[a], mj_target_vector[b]);
+            uint8_t got = mj_target_combine[a][b];
+            CHECK(got < n && mj_target_vector[got] == want, "combine %d %d: %#llx vs %#llx", a, b,
+                  (unsigned long long)want, (unsigned long long)mj_target_vector[got]);
+        }
+}
+
+static void the_empty_vector_changes_no_combination(void)
+{
+    CHECK(mj_target_vector[MJ_TARGET_EMPTY] == 0xECB9865320ull, "the empty vector is 3m, 3m+2");
     uint8_t none[9] = {0};
-    CHECK(same_lanes(mj_lanes_from_nibbles(mj_target_nibbles(mj_suit_target_code(mj_suit_rank(none)))),
-                     empty),
-          "the empty suit shape's targets");
-    for (long i = 0; i < test_scaled(100000); i++) {
-        mj_lanes a = mj_lanes_from_nibbles(
-            mj_target_nibbles(mj_suit_target_code(qipai_rng_below(&rng, MJ_SUIT_SHAPES))));
-        CHECK(same_lanes(mj_lanes_combine(a, empty), a), "a + empty != a");
-        CHECK(same_lanes(mj_lanes_combine(empty, a), a), "empty + a != a");
-    }
+    CHECK(mj_suit_targets(mj_suit_rank(none)) == MJ_TARGET_EMPTY, "the empty suit's vector");
+    for (int a = 0; a < mj_target_vectors; a++)
+        CHECK(mj_target_combine[a][MJ_TARGET_EMPTY] == a && mj_target_combine[MJ_TARGET_EMPTY][a] == a,
+              "empty + %d", a);
+}
+
+static void optimal_table_marks_the_targets_reaching_the_least(void)
+{
+    int n = mj_target_vectors;
+    for (int a = 0; a < n; a++)
+        for (int b = 0; b < n; b++)
+            for (int k = 0; k <= 4; k++) {
+                uint64_t x = mj_target_vector[a], y = mj_target_vector[b];
+                int least = mj_target_least(mj_target_combine[a][b], k);
+                unsigned want = 0;
+                for (int m = 0; m <= k; m++)
+                    for (int p = 0; p <= 1; p++)
+                        if (at(x, m, p) + at(y, k - m, 1 - p) == least)
+                            want |= 1u << (2 * m + p);
+                CHECK(mj_target_optimal[((size_t)a * (size_t)n + (size_t)b) * 5 + (size_t)k] == want,
+                      "optimal %d %d k=%d", a, b, k);
+            }
 }
 
 int main(void)
 {
-    RUN(vector_form_matches_the_portable_form);
-    RUN(the_empty_group_changes_no_combination);
+    RUN(combination_table_is_the_min_plus_combination);
+    RUN(the_empty_vector_changes_no_combination);
+    RUN(optimal_table_marks_the_targets_reaching_the_least);
     return test_report();
 }

@@ -19,73 +19,23 @@ typedef struct probe {
     unsigned optimal[MJ_GROUPS]; /* bit 2m+p: target on an optimal split */
 } probe;
 
-/* Lane bits 0-4 (melds) and 8-12 (pairs) as target bits 2m and 2m+1. */
-static unsigned lanes_to_targets(unsigned lanes)
-{
-    static const uint16_t even[32] = {
-        0x000, 0x001, 0x004, 0x005, 0x010, 0x011, 0x014, 0x015, 0x040, 0x041, 0x044,
-        0x045, 0x050, 0x051, 0x054, 0x055, 0x100, 0x101, 0x104, 0x105, 0x110, 0x111,
-        0x114, 0x115, 0x140, 0x141, 0x144, 0x145, 0x150, 0x151, 0x154, 0x155};
-    return even[lanes & 31] | (unsigned)even[lanes >> 8 & 31] << 1;
-}
-
 /* For one configuration (the groups kept): the least sum over splits, and
- * for each kept group the targets on a split reaching it. The other groups
- * are combined without repeating work (a forward-backward pass for four). */
+ * for each kept group the targets on a split reaching it (a group not
+ * kept is taken as empty and gets none). */
 static int optimal_in(const probe *p, uint8_t kept, unsigned optimal[MJ_GROUPS])
 {
-    mj_vec v[MJ_GROUPS], others[MJ_GROUPS], all;
-    int group[MJ_GROUPS], n = 0, k = p->k, best;
+    uint8_t v[MJ_GROUPS];
     for (int g = 0; g < MJ_GROUPS; g++)
-        if (mj_group_kept(p->rules, kept, g) && !p->groups[g].empty) {
-            v[n] = mj_vec_from_nibbles(p->groups[g].u);
-            group[n++] = g;
-        }
-    switch (n) {
-    case 0:
-        all = mj_vec_empty();
-        best = 3 * k + 2;
-        break;
-    case 1:
-        others[0] = mj_vec_empty();
-        all = v[0];
-        best = mj_vec_final(others[0], v[0], k);
-        break;
-    case 2:
-        others[0] = v[1];
-        others[1] = v[0];
-        all = mj_vec_combine(v[0], v[1]);
-        best = mj_vec_final(v[0], v[1], k);
-        break;
-    case 3: {
-        mj_vec front = mj_vec_combine(v[0], v[1]);
-        others[0] = mj_vec_combine(v[1], v[2]);
-        others[1] = mj_vec_combine(v[0], v[2]);
-        others[2] = front;
-        all = mj_vec_combine(front, v[2]);
-        best = mj_vec_final(front, v[2], k);
-        break;
-    }
-    default: {
-        mj_vec front = mj_vec_combine(v[0], v[1]), back = mj_vec_combine(v[2], v[3]);
-        others[0] = mj_vec_combine(v[1], back);
-        others[1] = mj_vec_combine(v[0], back);
-        others[2] = mj_vec_combine(front, v[3]);
-        others[3] = mj_vec_combine(front, v[2]);
-        all = front; /* unused: no group is empty */
-        best = mj_vec_final(front, back, k);
-        break;
-    }
-    }
+        v[g] = mj_group_kept(p->rules, kept, g) ? p->groups[g].u : MJ_TARGET_EMPTY;
+    uint8_t front = mj_combine(v[0], v[1]), back = mj_combine(v[2], v[3]);
+    uint8_t others[MJ_GROUPS] = {mj_combine(v[1], back), mj_combine(v[0], back),
+                                 mj_combine(front, v[3]), mj_combine(front, v[2])};
+    int n = mj_target_vectors, k = p->k;
     for (int g = 0; g < MJ_GROUPS; g++)
-        optimal[g] = 0;
-    for (int i = 0; i < n; i++)
-        optimal[group[i]] = lanes_to_targets(mj_vec_optimal(v[i], others[i], k, best));
-    /* An empty group may be started by the drawn tile. */
-    for (int g = 0; g < MJ_GROUPS; g++)
-        if (mj_group_kept(p->rules, kept, g) && p->groups[g].empty)
-            optimal[g] = lanes_to_targets(mj_vec_optimal(mj_vec_empty(), all, k, best));
-    return best;
+        optimal[g] = mj_group_kept(p->rules, kept, g)
+                         ? mj_target_optimal[((size_t)v[g] * (size_t)n + others[g]) * 5 + (size_t)k]
+                         : 0;
+    return mj_target_least(mj_combine(front, back), k);
 }
 
 /* Fills p->optimal over the configurations reaching the least sum; returns
@@ -106,7 +56,16 @@ static int standard_optimal(probe *p)
             if (value[c] == best)
                 p->optimal[g] |= optimal[c][g];
     }
-    return best >= MJ_FAR ? MJ_NO_FORM : best - p->v->wilds - 1;
+    return best - p->v->wilds - 1;
+}
+
+/* Bit mp of `bits` moved to bit 0 of nibble mp. */
+static uint64_t spread_to_nibbles(unsigned bits)
+{
+    uint64_t out = 0;
+    for (; bits; bits &= bits - 1)
+        out |= (uint64_t)1 << (4 * __builtin_ctz(bits));
+    return out;
 }
 
 /* Kinds of suit g (or the honors) as a bit set. */
@@ -253,23 +212,17 @@ static uint64_t standard_lowered(probe *p, const mj_count_bits *bits, bool coupl
             }
             uint32_t key = key_with(&x, g, pos);
             mj_group_targets after;
-            if (p->budget > 0 && (quad || c[t] == 3)) {
-                /* Four of a kind and a budget: fifth copies may count. */
-                c[t]++;
-                mj_group_targets_at(c, g, key, p->budget, &after);
-                c[t]--;
-            } else {
-                uint32_t rank = mj_key_rank(key);
-                after.u = mj_target_nibbles(g < 3 ? mj_suit_target_code(rank) : mj_honor_shanten[rank]);
-                after.fifths = 0;
-            }
+            c[t]++;
+            mj_group_targets_at(c, g, key, p->budget, &after);
+            c[t]--;
             bool lowered;
             if (p->demand - p->groups[g].fifths + after.fifths > p->budget) {
                 lowered = standard_drops_in_full(rules, v, c, t, now);
             } else {
                 /* Each target drops by 0 or 1: a borrow-free subtraction. */
-                uint64_t dropped = (p->groups[g].u - after.u) & MJ_NIBBLE_LOWS;
-                lowered = (dropped & mj_spread_to_nibbles(p->optimal[g])) != 0;
+                uint64_t dropped =
+                    (mj_target_vector[p->groups[g].u] - mj_target_vector[after.u]) & MJ_NIBBLE_LOWS;
+                lowered = (dropped & spread_to_nibbles(p->optimal[g])) != 0;
             }
             mask |= (uint64_t)lowered << t;
         }

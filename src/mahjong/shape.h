@@ -79,36 +79,56 @@ extern const uint32_t mj_honor_wait[MJ_HONOR_SHAPES];
 extern const uint16_t mj_suit_wait_index[MJ_SUIT_SHAPES];
 extern const uint32_t mj_suit_wait_entries[];
 
-/* Shanten: for m melds (0..4) with or without the pair, the least number
- * U(m,p) of tiles to add so the shape holds such a target, never more than
- * 4 of a kind. Adding one meld adds 0..3 tiles and the pair 0..2, so a
- * target vector fits 16 bits: the four meld deltas U(m,0)-U(m-1,0) in the
- * low byte (2 bits each), the five pair deltas U(m,1)-U(m,0) as a base-3
- * number in the high byte. 810 KB for the suits: it stays in L2.
- * mj_target_melds[low] + (same << 4) + mj_target_pairs[high] gives the
- * vector as nibbles, U(m,p) at nibble 2m+p. Adding a tile lowers each U by
- * 0 or 1, so U(S) - U(S+t) is a nibble-wise subtraction without borrows. */
-extern const uint16_t mj_honor_shanten[MJ_HONOR_SHAPES];
+/* Shanten targets. For m melds (0..4) with or without the pair, a shape
+ * must add U(m,p) tiles to hold such a target, never more than 4 of a kind;
+ * the ten numbers are a target vector, nibble 2m+p (bits 8m+4p) of a word.
+ * Combining groups takes, for every (m, p), the best split of the melds and
+ * the pair between them. All the vectors groups can have, and all their
+ * combinations, are fewer than 256 (the generator closes the set), so a
+ * vector is a byte: mj_target_vector[] gives its words, and
+ * mj_target_combine[a][b] the combination of two. Index 0 is the empty
+ * group's vector (m fresh melds, 3m tiles, the pair 2 more), which changes
+ * no combination. Adding a tile lowers each U by 0 or 1. */
+extern const int mj_target_vectors;
+extern const uint64_t mj_target_vector[];
+extern const uint8_t mj_target_combine[256][256];
+/* Bit 2m+p: target (m,p) of vector a lies on a split with vector b reaching
+ * the least for k melds and the pair: mj_target_optimal[(a*N + b)*5 + k]. */
+extern const uint16_t mj_target_optimal[];
 
-/* Suits: the need byte, target code and fifth-copy flags (below) of a shape
- * take fewer than 256 values together, so a shape holds a one-byte class
- * (405 KB): mj_suit_classes[mj_suit_class[rank]] is
- * need | code << 8 | fifth-copy flags << 24. */
+enum { MJ_TARGET_EMPTY = 0 };
+
+/* The least tiles to add for k melds and the pair, from a vector index. */
+static inline int mj_target_least(uint8_t vector, int k)
+{
+    return (int)(mj_target_vector[vector] >> (8 * k + 4) & 15);
+}
+
+/* Suits: the need byte and the target vectors (strict, and with a fifth
+ * copy allowed) of a shape take fewer than 256 values together, so a shape
+ * holds a one-byte class (405 KB): mj_suit_classes[mj_suit_class[rank]] is
+ * need | strict << 8 | with fifths << 16. A wildcard standing for a fifth
+ * copy lowers some targets of a shape holding four of a kind, by one. */
 extern const uint8_t mj_suit_class[MJ_SUIT_SHAPES];
-extern const uint64_t mj_suit_classes[];
+extern const uint32_t mj_suit_classes[];
 
-static inline uint16_t mj_suit_target_code(uint32_t rank)
+static inline uint8_t mj_suit_targets(uint32_t rank)
 {
-    return (uint16_t)(mj_suit_classes[mj_suit_class[rank]] >> 8);
+    return (uint8_t)(mj_suit_classes[mj_suit_class[rank]] >> 8);
 }
-extern const uint64_t mj_target_melds[256];
-extern const uint64_t mj_target_pairs[243];
 
-static inline uint64_t mj_target_nibbles(uint16_t code)
+static inline uint8_t mj_suit_targets_fifths(uint32_t rank)
 {
-    uint64_t melds = mj_target_melds[code & 0xFF];
-    return melds + (melds << 4) + mj_target_pairs[code >> 8];
+    return (uint8_t)(mj_suit_classes[mj_suit_class[rank]] >> 16);
 }
+
+/* Honors: the target vector of a shape; honors gain more from fifth copies
+ * (no sequences: a fourth honor is stranded otherwise), up to two per kind
+ * held four times, so their vectors are kept by budget: when f = 1..6 added
+ * tiles may be fifth copies. More never helps; the generator checks. */
+enum { MJ_HONOR_FIFTHS = 6 };
+extern const uint8_t mj_honor_targets[MJ_HONOR_SHAPES];
+extern const uint8_t mj_honor_fifths[MJ_HONOR_SHAPES][MJ_HONOR_FIFTHS];
 
 /* For shapes of at most 13 tiles: the kinds (positions in the group) whose
  * addition lowers target 2m+p by one, 9 bits a target, three words a shape:
@@ -130,19 +150,5 @@ static inline unsigned mj_lowering_kinds(const uint32_t *entry, unsigned targets
     }
     return kinds;
 }
-
-/* A wildcard standing for a fifth copy lowers some suit targets by one,
- * only in shapes holding four of a kind: bit 2m+p of these flags. */
-static inline unsigned mj_suit_fifth_flags(uint32_t rank)
-{
-    return (unsigned)(mj_suit_classes[mj_suit_class[rank]] >> 24);
-}
-
-/* Honors gain more from fifth copies (no sequences: a fourth honor is
- * stranded otherwise), up to two per kind held four times. Their target
- * codes when f = 1..MJ_HONOR_FIFTHS added tiles may be fifth copies. More
- * never helps; the generator checks. */
-enum { MJ_HONOR_FIFTHS = 6 };
-extern const uint16_t mj_honor_fifths[MJ_HONOR_SHAPES][MJ_HONOR_FIFTHS];
 
 #endif

@@ -20,7 +20,6 @@ typedef struct mj_view {
     uint8_t folded[QIPAI_MJ_KINDS];
     int wilds;
     int total;
-    bool quads;              /* some kind is held four times */
     uint32_t key[MJ_GROUPS]; /* rank | tiles << 20 of each group */
 } mj_view;
 
@@ -68,8 +67,6 @@ __attribute__((always_inline)) static inline bool mj_view_init(mj_view *v, const
                     (v->c[32] > 4) | (v->c[33] > 4) | (wilds > QIPAI_MJ_MAX_TILES);
     if (over)
         return false;
-    v->quads = (mj_bytes_above(word[0], 3) | mj_bytes_above(word[1], 3) | mj_bytes_above(word[2], 3) |
-                mj_bytes_above(word[3], 3) | (v->c[32] == 4) | (v->c[33] == 4)) != 0;
     v->key[0] = mj_suit_key(v->c);
     v->key[1] = mj_suit_key(v->c + 9);
     v->key[2] = mj_suit_key(v->c + 18);
@@ -79,6 +76,14 @@ __attribute__((always_inline)) static inline bool mj_view_init(mj_view *v, const
     v->total = wilds + mj_key_tiles(v->key[0]) + mj_key_tiles(v->key[1]) +
                mj_key_tiles(v->key[2]) + honors;
     return v->total <= QIPAI_MJ_MAX_TILES && (rules->kinds == QIPAI_MJ_KINDS || honors == 0);
+}
+
+/* Whether some kind is held four times (counts are 0..4). */
+static inline bool mj_view_has_quad(const mj_view *v)
+{
+    uint64_t word[4];
+    memcpy(word, v->c, sizeof word);
+    return ((word[0] | word[1] | word[2] | word[3]) & MJ_BYTES(4)) || ((v->c[32] | v->c[33]) & 4);
 }
 
 /* The key of group g of counts c, for shapes that change during a search. */

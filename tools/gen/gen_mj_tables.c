@@ -476,25 +476,113 @@ static void print_u32(const char *name, const uint32_t *v, uint32_t n)
     printf("\n};\n");
 }
 
-/* Suits: the need byte, the shanten target code and the fifth-copy flags
- * of a shape take fewer than 256 distinct values together, so a shape holds
- * a one-byte class: 405 KB instead of 2 MB. An entry is
- * need | code << 8 | flags << 24. */
-static uint16_t target_code(uint64_t nibbles);
-static uint64_t decoded(uint16_t code);
+/* ---- target vectors -------------------------------------------------------
+ * Every target vector a group can have (strict, with fifth copies) and
+ * every combination of them: under 256 in all, so a vector is a byte and
+ * combining two is a table lookup (shape.h). Index 0 is the empty group's. */
+static struct {
+    uint64_t v[256];
+    int n;
+} targets;
 
+static int target_index(uint64_t u)
+{
+    for (int i = 0; i < targets.n; i++)
+        if (targets.v[i] == u)
+            return i;
+    if (targets.n == 256)
+        fail("more than 256 target vectors");
+    targets.v[targets.n] = u;
+    return targets.n++;
+}
+
+static int nibble(uint64_t u, int m, int p)
+{
+    return (int)(u >> (8 * m + 4 * p) & 15);
+}
+
+/* Every split of m melds and the pair between a and b. */
+static uint64_t combine_targets(uint64_t a, uint64_t b)
+{
+    uint64_t out = 0;
+    for (int m = 0; m <= 4; m++)
+        for (int p = 0; p <= 1; p++) {
+            int best = 99;
+            for (int i = 0; i <= m; i++) {
+                best = min_int(best, nibble(a, i, 0) + nibble(b, m - i, p));
+                if (p)
+                    best = min_int(best, nibble(a, i, 1) + nibble(b, m - i, 0));
+            }
+            if (best > 15)
+                fail("a combined target needs more than 15 tiles");
+            out |= (uint64_t)best << (8 * m + 4 * p);
+        }
+    return out;
+}
+
+static void print_targets(void)
+{
+    /* Close the set under combination. */
+    for (int done = 0; !done;) {
+        done = 1;
+        int n = targets.n;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                int before = targets.n;
+                target_index(combine_targets(targets.v[i], targets.v[j]));
+                done &= targets.n == before;
+            }
+    }
+    int n = targets.n;
+    if (combine_targets(targets.v[1 % n], targets.v[0]) != targets.v[1 % n])
+        fail("the empty group's vector is not neutral");
+    printf("const int mj_target_vectors = %d;\nconst uint64_t mj_target_vector[%d] = {", n, n);
+    for (int i = 0; i < n; i++)
+        printf("%s%lluu,", i % 6 ? "" : "\n", (unsigned long long)targets.v[i]);
+    printf("\n};\nconst uint8_t mj_target_combine[256][256] = {");
+    for (int i = 0; i < n; i++) {
+        printf("\n{");
+        for (int j = 0; j < n; j++) {
+            uint64_t c = combine_targets(targets.v[i], targets.v[j]);
+            if (c != combine_targets(targets.v[j], targets.v[i]))
+                fail("combination is not symmetric");
+            printf("%s%d,", j % 32 ? "" : "\n", target_index(c));
+        }
+        printf("},");
+    }
+    /* Which targets of a lie on an optimal split with b, for k melds. */
+    printf("\n};\nconst uint16_t mj_target_optimal[%d] = {", n * n * 5);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            for (int k = 0; k <= 4; k++) {
+                uint64_t a = targets.v[i], b = targets.v[j];
+                int best = nibble(combine_targets(a, b), k, 1);
+                unsigned bits = 0;
+                for (int m = 0; m <= k; m++)
+                    for (int p = 0; p <= 1; p++)
+                        if (nibble(a, m, p) + nibble(b, k - m, 1 - p) == best)
+                            bits |= 1u << (2 * m + p);
+                printf("%s%u,", (i * n * 5 + j * 5 + k) % 24 ? "" : "\n", bits);
+            }
+    printf("\n};\n");
+}
+
+/* Suits: the need byte and the strict and fifth-copy target vectors of a
+ * shape take fewer than 256 values together, so a shape holds a one-byte
+ * class (405 KB). An entry is need | strict << 8 | with fifths << 16. */
 static void print_classes(const uint8_t *need, const uint64_t *shanten, uint32_t n)
 {
-    uint64_t classes[256];
+    uint32_t classes[256];
     int count = 0;
     uint8_t *class_of = malloc(n);
     if (!class_of)
         fail("out of memory");
     for (uint32_t i = 0; i < n; i++) {
-        uint16_t code = target_code(shanten[i]);
-        if (decoded(code) != (shanten[i] & 0xFFFFFFFFFFull))
-            fail("a target vector does not survive its 16-bit code");
-        uint64_t entry = need[i] | (uint64_t)code << 8 | (shanten[i] >> 40) << 24;
+        uint64_t strict = shanten[i] & 0xFFFFFFFFFFull, loose = strict;
+        for (int mp = 0; mp < 10; mp++)
+            loose -= (shanten[i] >> (40 + mp) & 1) << (4 * mp);
+        uint32_t entry = need[i] | (uint32_t)target_index(strict) << 8 |
+                         (uint32_t)target_index(loose) << 16;
         int c = 0;
         while (c < count && classes[c] != entry)
             c++;
@@ -508,9 +596,9 @@ static void print_classes(const uint8_t *need, const uint64_t *shanten, uint32_t
     printf("const uint8_t mj_suit_class[%u] = {", n);
     for (uint32_t i = 0; i < n; i++)
         printf("%s%u,", i % 32 ? "" : "\n", class_of[i]);
-    printf("\n};\nconst uint64_t mj_suit_classes[%d] = {", count);
+    printf("\n};\nconst uint32_t mj_suit_classes[%d] = {", count);
     for (int c = 0; c < count; c++)
-        printf("%s%lluu,", c % 8 ? "" : "\n", (unsigned long long)classes[c]);
+        printf("%s%uu,", c % 8 ? "" : "\n", classes[c]);
     printf("\n};\n");
     free(class_of);
 }
@@ -558,64 +646,9 @@ static void print_wait_index(const uint8_t *need, const uint32_t *wait, uint32_t
     free(index);
 }
 
-/* The 16-bit code of a target vector (shape.h): meld deltas in the low
- * byte, the pair deltas as a base-3 number in the high byte. */
-static uint16_t target_code(uint64_t nibbles)
-{
-    unsigned melds = 0, pairs = 0;
-    for (int m = 4; m >= 0; m--) {
-        int um = (int)(nibbles >> (8 * m) & 15), up = (int)(nibbles >> (8 * m + 4) & 15);
-        if (m > 0)
-            melds |= (unsigned)(um - (int)(nibbles >> (8 * (m - 1)) & 15)) << (2 * (m - 1));
-        pairs = pairs * 3 + (unsigned)(up - um);
-    }
-    return (uint16_t)(melds | pairs << 8);
-}
 
-/* The decoding shape.h does, to check every code before it is written. */
-static uint64_t decoded(uint16_t code)
-{
-    uint64_t out = 0, sum = 0;
-    unsigned pairs = code >> 8;
-    for (int m = 0; m <= 4; m++, pairs /= 3) {
-        if (m > 0)
-            sum += (code >> (2 * (m - 1))) & 3;
-        out |= sum << (8 * m) | (sum + pairs % 3) << (8 * m + 4);
-    }
-    return out;
-}
 
-static void print_codes(const char *name, const uint64_t *v, uint32_t n, int per_row)
-{
-    printf("const uint16_t %s[%u] = {", name, n);
-    for (uint32_t i = 0; i < n; i++)
-        if (decoded(target_code(v[i])) != (v[i] & 0xFFFFFFFFFFull))
-            fail("a target vector does not survive its 16-bit code");
-    for (uint32_t i = 0; i < n; i++)
-        printf("%s%u,", i % (uint32_t)per_row ? "" : "\n", target_code(v[i]));
-    printf("\n};\n");
-}
 
-static void print_decoders(void)
-{
-    printf("const uint64_t mj_target_melds[256] = {");
-    for (unsigned code = 0; code < 256; code++) {
-        uint64_t out = 0, sum = 0;
-        for (int m = 1; m <= 4; m++) {
-            sum += code >> (2 * (m - 1)) & 3;
-            out |= sum << (8 * m);
-        }
-        printf("%s%lluu,", code % 8 ? "" : "\n", (unsigned long long)out);
-    }
-    printf("\n};\nconst uint64_t mj_target_pairs[243] = {");
-    for (unsigned code = 0; code < 243; code++) {
-        uint64_t out = 0;
-        for (int m = 0, x = (int)code; m <= 4; m++, x /= 3)
-            out |= (uint64_t)(x % 3) << (8 * m + 4);
-        printf("%s%lluu,", code % 8 ? "" : "\n", (unsigned long long)out);
-    }
-    printf("\n};\n");
-}
 
 /* For shapes of at most 13 tiles: which added kinds lower each target
  * (strict, no fifth copy), 9 bits a target (shape.h: fields 0-6 in the
@@ -702,22 +735,21 @@ static void generate(group *g, const char *prefix, uint32_t expected_shapes)
         snprintf(name, sizeof name, "mj_%s_wait", prefix);
         print_u32(name, wait, g->shapes);
     }
-    snprintf(name, sizeof name, "mj_%s_shanten", prefix);
-    if (g->sequences)
+    if (g->sequences) {
         print_classes(need_table, shanten, g->shapes);
-    else
-        print_codes(name, shanten, g->shapes, 16);
+    } else {
+        printf("const uint8_t mj_honor_targets[%u] = {", g->shapes);
+        for (uint32_t i = 0; i < g->shapes; i++)
+            printf("%s%d,", i % 32 ? "" : "\n", target_index(shanten[i] & 0xFFFFFFFFFFull));
+        printf("\n};\n");
+    }
     print_lowers(g, prefix, shanten);
     if (fifths) {
-        printf("const uint16_t mj_honor_fifths[%u][%d] = {", g->shapes, MJ_HONOR_FIFTHS);
+        printf("const uint8_t mj_honor_fifths[%u][%d] = {", g->shapes, MJ_HONOR_FIFTHS);
         for (uint32_t i = 0; i < g->shapes; i++) {
             printf("%s{", i % 4 ? "" : "\n");
-            for (int f = 0; f < MJ_HONOR_FIFTHS; f++) {
-                uint64_t u = fifths[i * MJ_HONOR_FIFTHS + (uint32_t)f];
-                if (decoded(target_code(u)) != u)
-                    fail("an honor target vector does not survive its 16-bit code");
-                printf("%u,", target_code(u));
-            }
+            for (int f = 0; f < MJ_HONOR_FIFTHS; f++)
+                printf("%d,", target_index(fifths[i * MJ_HONOR_FIFTHS + (uint32_t)f]));
             printf("},");
         }
         printf("\n};\n");
@@ -736,8 +768,9 @@ int main(void)
     static group honor = {.name = "honor", .len = MJ_HONOR_LEN, .sequences = 0};
     printf("/* Generated by tools/gen/gen_mj_tables.c at build time. Do not edit. */\n");
     printf("#include \"mahjong/shape.h\"\n\n");
-    print_decoders();
+    target_index(0xECB9865320ull); /* the empty group: 3m and 3m+2 tiles, index 0 */
     generate(&suit, "suit", MJ_SUIT_SHAPES);
     generate(&honor, "honor", MJ_HONOR_SHAPES);
+    print_targets();
     return 0;
 }
