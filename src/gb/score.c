@@ -1,0 +1,274 @@
+/*
+ * Scoring one reading of a winning hand: the fans that depend on how the
+ * tiles are read (chows and their relations through the generated table,
+ * pungs and theirs, concealed pungs, 平和, 碰碰和, 全带幺, 全带五, 全双刻,
+ * 组合龙, the wait) on top of what the context worked out once per hand,
+ * then the exclusions. And the forms without melds. docs/gb_fans.md.
+ */
+#include "gb/gb_internal.h"
+
+#define F(x) QIPAI_GB_FAN_##x
+
+static inline void add(gb_tally *t, int f)
+{
+    if (gb_has(t, f))
+        t->count[f]++;
+    else
+        gb_set(t, f, 1);
+}
+
+/* ---- pungs ---- */
+
+/* Three pungs given by kind: 一色三节高, 三同刻 or 三色三节高, or 0. */
+static int three_pungs(int a, int b, int c)
+{
+    int sa = a / 9, sb = b / 9, sc = c / 9, ra = a % 9, rb = b % 9, rc = c % 9;
+    if (sa == sb && sb == sc) {
+        int lo = ra < rb ? (ra < rc ? ra : rc) : (rb < rc ? rb : rc);
+        return (ra - lo) + (rb - lo) + (rc - lo) == 3 && ra != rb && rb != rc && ra != rc
+                   ? F(YISESANJIEGAO)
+                   : 0;
+    }
+    if (sa == sb || sb == sc || sa == sc)
+        return 0;
+    if (ra == rb && rb == rc)
+        return F(SANTONGKE);
+    int lo = ra < rb ? (ra < rc ? ra : rc) : (rb < rc ? rb : rc);
+    return (ra - lo) + (rb - lo) + (rc - lo) == 3 && ra != rb && rb != rc && ra != rc
+               ? F(SANSESANJIEGAO)
+               : 0;
+}
+
+/* 不重复 and 套算一次 among suited pungs: a fan of four; or the best fan of
+ * three and, once, 双同刻 joining the fourth pung to one of them; or 双同刻
+ * between pungs of one rank. Two fans of three cannot share four pungs. */
+int gb_pung_relations(const uint8_t *kinds, int n, uint8_t fan[4], uint8_t mask[4])
+{
+    if (n == 4) {
+        int s = kinds[0] / 9;
+        unsigned ranks = 0;
+        for (int i = 0; i < 4; i++)
+            ranks |= (kinds[i] / 9 == s) << (kinds[i] % 9);
+        if (__builtin_popcount(ranks) == 4 && (ranks >> __builtin_ctz(ranks)) == 0xF) {
+            fan[0] = F(YISESIJIEGAO);
+            mask[0] = 0xF;
+            return 1;
+        }
+    }
+    int best = 0, best_skip = -1;
+    for (int skip = n == 4 ? 0 : 3; skip < 4 && n >= 3; skip++) {
+        int pick[3], m = 0;
+        for (int i = 0; i < (n == 4 ? 4 : 3); i++)
+            if (i != skip)
+                pick[m++] = kinds[i];
+        int f = three_pungs(pick[0], pick[1], pick[2]);
+        if (f && (!best || f < best)) /* a lower id has more points among these */
+            best = f, best_skip = skip;
+    }
+    int count = 0;
+    if (best) {
+        fan[0] = (uint8_t)best;
+        mask[0] = (uint8_t)(n == 4 ? 0xF & ~(1u << best_skip) : 0x7);
+        count = 1;
+        if (n == 4 && best != F(SANTONGKE)) {
+            int x = kinds[best_skip];
+            for (int i = 0; i < 4; i++)
+                if (i != best_skip && kinds[i] % 9 == x % 9 && kinds[i] / 9 != x / 9) {
+                    fan[count] = F(SHUANGTONGKE);
+                    mask[count++] = (uint8_t)((1u << i) | (1u << best_skip));
+                    break;
+                }
+        }
+        return count;
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (kinds[i] % 9 == kinds[j] % 9) {
+                fan[count] = F(SHUANGTONGKE);
+                mask[count++] = (uint8_t)((1u << i) | (1u << j));
+            }
+    return count;
+}
+
+unsigned gb_concealed_pungs(const gb_context *ctx, const gb_reading *r)
+{
+    unsigned m = 0;
+    for (int i = 0; i < r->npung; i++)
+        if (r->pung_flags[i] & GB_PUNG_CONCEALED)
+            m |= 1u << i;
+    /* A pung the winning tile completes is concealed only when self-drawn. */
+    if (r->role == GB_ROLE_PUNG && !ctx->self_drawn)
+        m &= ~(1u << r->role_index);
+    return m;
+}
+
+/* ---- chows ---- */
+
+int gb_dragon_meet(const gb_reading *r)
+{
+    if (r->nchow != 4 || r->pair >= 27 || r->pair % 9 != 4)
+        return 0;
+    /* Two 123 and two 789: in one suit with the pair's 5 of it (一色), or in
+     * two suits with the 5 of the third (三色). */
+    int per_suit[3] = {0, 0, 0}; /* +1 for a 123, +16 for a 789 */
+    for (int i = 0; i < 4; i++) {
+        int rank = r->chow[i] % 9;
+        if (rank != 0 && rank != 6)
+            return 0;
+        per_suit[r->chow[i] / 9] += rank ? 16 : 1;
+    }
+    int p = r->pair / 9;
+    if (per_suit[p] == 34)
+        return F(YISESHUANGLONGHUI);
+    if (per_suit[p] == 0 && per_suit[(p + 1) % 3] == 17 && per_suit[(p + 2) % 3] == 17)
+        return F(SANSESHUANGLONGHUI);
+    return 0;
+}
+
+/* ---- the reading ---- */
+
+static bool has_terminal_or_honor(int kind, int size_is_chow)
+{
+    if (size_is_chow)
+        return kind % 9 == 0 || kind % 9 == 6;
+    return kind >= 27 || kind % 9 == 0 || kind % 9 == 8;
+}
+
+/* 边张, 坎张 or 单钓将 for the winning tile's role, or 0. */
+static int wait_fan(gb_context *ctx, const gb_reading *r)
+{
+    int w = ctx->win, f = 0;
+    if (r->role == GB_ROLE_CHOW) {
+        int k = r->chow[r->role_index];
+        if (w == k + 1)
+            f = F(KANZHANG);
+        else if ((w == k + 2 && k % 9 == 0) || (w == k && k % 9 == 6))
+            f = F(BIANZHANG);
+    } else if (r->role == GB_ROLE_PAIR) {
+        f = F(DANDIAOJIANG);
+    }
+    /* By default a winning tile of the knitted straight's kinds is read
+     * as completing the knitted straight, which is no meld. */
+    if (f && r->knitted && !ctx->rules->knitted_waits &&
+        (gb_knitted_mask[r->knitted - 1] >> w & 1))
+        f = 0;
+    return f && gb_unique_wait(ctx) ? f : 0;
+}
+
+void gb_score_reading(gb_context *ctx, const gb_reading *r, gb_tally *t)
+{
+    *t = ctx->base_melds;
+
+    /* Chows: the relations among them come from the table, unless a 双龙会
+     * takes all four (it excludes each relation they could form). */
+    int meet = gb_dragon_meet(r);
+    if (meet) {
+        gb_set(t, meet, 1);
+    } else if (r->nchow >= 2) {
+        uint8_t idx[4];
+        for (int i = 0; i < r->nchow; i++) {
+            int x = gb_chow_index(r->chow[i]), j = i;
+            for (; j > 0 && idx[j - 1] > x; j--)
+                idx[j] = idx[j - 1];
+            idx[j] = (uint8_t)x;
+        }
+        const gb_chow_fans *e = &gb_chow_table[gb_chow_slot(idx, r->nchow)];
+        for (int i = 0; i < e->n; i++)
+            add(t, e->fan[i]);
+    }
+    bool suited_pair = r->pair < 27;
+    if (r->nchow + (r->knitted ? 3 : 0) == 4 && suited_pair)
+        gb_set(t, F(PINGHU), 1);
+    if (r->knitted)
+        gb_set(t, F(ZUHELONG), 1);
+
+    /* Pungs. */
+    uint8_t suited[4];
+    int ns = 0, terminals = 0;
+    for (int i = 0; i < r->npung; i++) {
+        int k = r->pung[i];
+        if (k < 27) {
+            suited[ns++] = (uint8_t)k;
+            terminals += k % 9 == 0 || k % 9 == 8;
+        }
+    }
+    if (r->npung == 4) {
+        gb_set(t, F(PENGPENGHU), 1);
+        if (ctx->all_even)
+            gb_set(t, F(QUANSHUANGKE), 1);
+    }
+    if (ns >= 2) {
+        uint8_t fan[4], mask[4];
+        int n = gb_pung_relations(suited, ns, fan, mask);
+        for (int i = 0; i < n; i++)
+            add(t, fan[i]);
+    }
+    if (terminals + ctx->honor_yaojiu)
+        gb_set(t, F(YAOJIUKE), terminals + ctx->honor_yaojiu);
+    int concealed = __builtin_popcount(gb_concealed_pungs(ctx, r));
+    if (concealed >= 2)
+        gb_set(t, concealed == 4 ? F(SIANKE) : concealed == 3 ? F(SANANKE) : F(SHUANGANKE), 1);
+
+    /* Every meld and the pair with a terminal or honor (全带幺), or a 5
+     * (全带五); the knitted straight has neither in every part. */
+    if (!r->knitted) {
+        bool outside = has_terminal_or_honor(r->pair, 0), fives = suited_pair && r->pair % 9 == 4;
+        for (int i = 0; i < r->nchow; i++) {
+            outside = outside && has_terminal_or_honor(r->chow[i], 1);
+            fives = fives && r->chow[i] % 9 >= 2 && r->chow[i] % 9 <= 4;
+        }
+        for (int i = 0; i < r->npung; i++) {
+            outside = outside && has_terminal_or_honor(r->pung[i], 0);
+            fives = fives && r->pung[i] < 27 && r->pung[i] % 9 == 4;
+        }
+        if (outside)
+            gb_set(t, F(QUANDAIYAO), 1);
+        if (fives)
+            gb_set(t, F(QUANDAIWU), 1);
+    }
+
+    int wait = wait_fan(ctx, r);
+    if (wait)
+        gb_set(t, wait, 1);
+    gb_tally_finish(t);
+}
+
+/* ---- forms without melds ---- */
+
+static bool seven_shifted_pairs(const gb_context *ctx)
+{
+    const uint8_t *c = ctx->hand->counts;
+    for (int s = 0; s < 3; s++)
+        for (int start = 0; start <= 2; start++) {
+            bool ok = true;
+            for (int i = 0; i < 7 && ok; i++)
+                ok = c[9 * s + start + i] == 2;
+            if (ok)
+                return true;
+        }
+    return false;
+}
+
+void gb_score_special(gb_context *ctx, int form, gb_tally *t)
+{
+    switch (form) {
+    case QIPAI_GB_FORM_SEVEN_PAIRS:
+        *t = ctx->base_pairs;
+        gb_set(t, seven_shifted_pairs(ctx) ? F(LIANQIDUI) : F(QIDUI), 1);
+        break;
+    case QIPAI_GB_FORM_THIRTEEN_ORPHANS:
+        *t = ctx->base_special;
+        gb_set(t, F(SHISANYAO), 1);
+        break;
+    default: {
+        *t = ctx->base_special;
+        gb_set(t, F(QUANBUKAO), 1);
+        if ((ctx->concealed_present & GB_HONOR_MASK) == GB_HONOR_MASK)
+            gb_set(t, F(QIXINGBUKAO), 1);
+        int a = gb_honors_knitted(ctx);
+        if (a && (ctx->concealed_present & gb_knitted_mask[a - 1]) == gb_knitted_mask[a - 1])
+            gb_set(t, F(ZUHELONG), 1);
+    }
+    }
+    gb_tally_finish(t);
+}
