@@ -24,15 +24,6 @@ static const uint64_t reversible = RANKS(1, 0x19F) | RANKS(2, 0x1BA) | GB_BIT(GB
 static const uint64_t green = RANKS(2, 0xAE) | GB_BIT(GB_GREEN);
 static const uint64_t even = RANKS(0, 0xAA) | RANKS(1, 0xAA) | RANKS(2, 0xAA);
 
-static uint64_t kinds_held(const uint8_t *counts)
-{
-    uint64_t m = 0;
-    for (int k = 0; k < QIPAI_MJ_KINDS; k++)
-        if (counts[k])
-            m |= GB_BIT(k);
-    return m;
-}
-
 /* The fans of the tiles alone: every meld form and seven pairs count them. */
 static void tile_fans(gb_context *ctx, gb_tally *t)
 {
@@ -73,9 +64,7 @@ static void tile_fans(gb_context *ctx, gb_tally *t)
             gb_set(t, F(XIAOYUWU), 1);
     }
     /* 四归一: all four copies held, not as a kong. */
-    int hogs = -ctx->kongs;
-    for (int k = 0; k < QIPAI_MJ_KINDS; k++)
-        hogs += ctx->all[k] == 4;
+    int hogs = gb_fours(ctx->all) - ctx->kongs;
     if (hogs > 0)
         gb_set(t, F(SIGUIYI), hogs);
     ctx->all_even = !(p & ~even);
@@ -95,7 +84,7 @@ static void honor_fans(gb_context *ctx, gb_tally *t)
     for (int k = 27; k < QIPAI_MJ_KINDS; k++)
         if (ctx->all[k] == 2)
             pair = k;
-    int nw = __builtin_popcount(winds), nd = __builtin_popcount(dragons);
+    int nw = gb_popcount(winds), nd = gb_popcount(dragons);
     if (nw == 4)
         gb_set(t, F(DASIXI), 1);
     if (nw == 3) {
@@ -120,7 +109,7 @@ static void honor_fans(gb_context *ctx, gb_tally *t)
     /* A wind pung is a 幺九刻 unless a wind fan already counts it: 圈风刻,
      * 门风刻, or three or four wind pungs (三风刻, 小四喜, 大四喜). Dragon
      * pungs always score as 箭刻. */
-    ctx->honor_yaojiu = nw >= 3 ? 0 : __builtin_popcount(winds & ~own);
+    ctx->honor_yaojiu = nw >= 3 ? 0 : gb_popcount(winds & ~own);
 }
 
 /* How the hand was won, its concealment, kongs and flowers. */
@@ -177,16 +166,6 @@ static void situation_fans(gb_context *ctx, gb_tally *t)
     }
 }
 
-/* Copies the fans of src into dst. */
-static void merge(gb_tally *dst, const gb_tally *src)
-{
-    for (int word = 0; word < 2; word++)
-        for (uint64_t w = src->bits[word]; w; w &= w - 1) {
-            int f = 64 * word + __builtin_ctzll(w);
-            gb_set(dst, f, src->count[f]);
-        }
-}
-
 void gb_context_init(gb_context *ctx, const qipai_gb_rules *rules, const qipai_gb_hand *hand)
 {
     ctx->rules = rules;
@@ -204,20 +183,21 @@ void gb_context_init(gb_context *ctx, const qipai_gb_rules *rules, const qipai_g
         ctx->kongs += m->type == QIPAI_GB_MELD_KONG;
         ctx->concealed_kongs += m->type == QIPAI_GB_MELD_KONG && m->from == 0;
     }
-    ctx->present = kinds_held(ctx->all);
-    ctx->concealed_present = kinds_held(hand->counts);
+    ctx->present = gb_kinds_held(ctx->all);
+    ctx->concealed_present = gb_kinds_held(hand->counts);
     ctx->win = hand->win_tile;
     ctx->self_drawn = hand->flags & QIPAI_GB_SELF_DRAWN;
     ctx->concealed_hand = ctx->claimed_melds == 0;
     ctx->unique_wait = -1;
 
-    gb_tally tiles, honors;
-    gb_tally_clear(&tiles);
-    gb_tally_clear(&honors);
-    gb_tally_clear(&ctx->situation);
-    tile_fans(ctx, &tiles);
-    honor_fans(ctx, &honors);
-    situation_fans(ctx, &ctx->situation);
+    /* The bases each form starts from: the situation alone (十三幺, 全不靠),
+     * with the tile fans (七对), with the honor pungs too (meld forms). */
+    gb_tally_clear(&ctx->base_special);
+    situation_fans(ctx, &ctx->base_special);
+    ctx->base_pairs = ctx->base_special;
+    tile_fans(ctx, &ctx->base_pairs);
+    ctx->base_melds = ctx->base_pairs;
+    honor_fans(ctx, &ctx->base_melds);
 
     /* 九莲宝灯: no melds, and the thirteen tiles before the winning one
      * are 1112345678999 of one suit. */
@@ -231,12 +211,6 @@ void gb_context_init(gb_context *ctx, const qipai_gb_rules *rules, const qipai_g
         ctx->nine_gates = !memcmp(standing, gates, 9);
     }
 
-    /* The bases each form starts from. */
-    ctx->base_special = ctx->situation;
-    ctx->base_pairs = ctx->situation;
-    merge(&ctx->base_pairs, &tiles);
-    ctx->base_melds = ctx->base_pairs;
-    merge(&ctx->base_melds, &honors);
     if (ctx->nine_gates)
         gb_set(&ctx->base_melds, F(JIULIANBAODENG), 1);
 }
@@ -262,7 +236,7 @@ bool gb_is_thirteen_orphans(const gb_context *ctx)
 
 int gb_honors_knitted(const gb_context *ctx)
 {
-    if (ctx->hand->meld_count || __builtin_popcountll(ctx->concealed_present) != 14)
+    if (ctx->hand->meld_count || gb_popcount(ctx->concealed_present) != 14)
         return 0;
     uint64_t suited = ctx->concealed_present & ~GB_HONOR_MASK;
     for (int a = 0; a < 6; a++)

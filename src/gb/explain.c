@@ -250,7 +250,7 @@ void gb_explain(gb_context *ctx, const gb_reading *r, int form, const gb_tally *
             qipai_gb_fan_score *s = &res->fans[res->fan_count++];
             s->id = (uint8_t)f;
             s->points = gb_fan_points[f];
-            s->count = t->count[f];
+            s->count = (uint8_t)gb_count(t, f);
             if (!tile_fan(&b, ctx, f, &s->groups))
                 s->groups = r ? reading_groups(&b, ctx, r, &l, f) : b.reading;
             if (f == F(HUAPAI))

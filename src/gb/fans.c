@@ -236,7 +236,8 @@ void gb_tally_finish(gb_tally *t)
     t->bits[1] &= ~excluded[1];
 
     /* 九莲宝灯 does not count one 幺九刻 (its 111 or 999). */
-    if (gb_has(t, F(JIULIANBAODENG)) && gb_has(t, F(YAOJIUKE)) && --t->count[F(YAOJIUKE)] == 0)
+    if (gb_has(t, F(JIULIANBAODENG)) && gb_has(t, F(YAOJIUKE)) &&
+        --t->multi[gb_multi_slot(F(YAOJIUKE))] == 0)
         gb_unset(t, F(YAOJIUKE));
 
     /* 无番和: nothing to count but flowers. */
@@ -248,7 +249,7 @@ void gb_tally_finish(gb_tally *t)
     for (int word = 0; word < 2; word++)
         for (uint64_t w = t->bits[word]; w; w &= w - 1) {
             int f = 64 * word + __builtin_ctzll(w);
-            total += gb_fan_points[f] * t->count[f];
+            total += gb_fan_points[f] * gb_count(t, f);
         }
     t->total = total;
 }
@@ -260,7 +261,7 @@ int gb_tally_compare(const gb_tally *a, const gb_tally *b)
     for (int word = 0; word < 2; word++)
         for (uint64_t w = a->bits[word] | b->bits[word]; w; w &= w - 1) {
             int f = 64 * word + __builtin_ctzll(w);
-            int ca = gb_has(a, f) ? a->count[f] : 0, cb = gb_has(b, f) ? b->count[f] : 0;
+            int ca = gb_has(a, f) ? gb_count(a, f) : 0, cb = gb_has(b, f) ? gb_count(b, f) : 0;
             if (ca != cb)
                 return ca > cb ? 1 : -1;
         }

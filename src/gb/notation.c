@@ -379,20 +379,21 @@ qipai_err qipai_gb_check(const qipai_gb_hand *hand, int tiles, qipai_error *err)
         return QIPAI_OK;
 
     /* A situation the tiles make impossible. */
-    char name[8];
-    name_kind(hand->win_tile, name, sizeof name);
     bool self = hand->flags & QIPAI_GB_SELF_DRAWN;
+    const char *problem = NULL;
     if ((hand->flags & QIPAI_GB_KONG) && self && !kongs)
         return qipai_fail(err, QIPAI_ERR_STATE, -1,
                           "杠上开花 (self-drawn after a kong) but the hand has no kong");
     if ((hand->flags & QIPAI_GB_KONG) && !self && all[hand->win_tile] != 1)
-        return qipai_fail(err, QIPAI_ERR_STATE, -1,
-                          "抢杠和 on %s, but the hand holds another %s: the robbed kong had the "
-                          "other three", name, name);
-    if ((hand->flags & QIPAI_GB_LAST_COPY) && hand->counts[hand->win_tile] != 1)
-        return qipai_fail(err, QIPAI_ERR_STATE, -1,
-                          "和绝张 on %s, but another %s is concealed in the hand, not on the "
-                          "table", name, name);
+        problem = "抢杠和 on %s, but the hand holds another %s: the robbed kong had the other "
+                  "three";
+    else if ((hand->flags & QIPAI_GB_LAST_COPY) && hand->counts[hand->win_tile] != 1)
+        problem = "和绝张 on %s, but another %s is concealed in the hand, not on the table";
+    if (problem) {
+        char name[8];
+        name_kind(hand->win_tile, name, sizeof name);
+        return qipai_fail(err, QIPAI_ERR_STATE, -1, problem, name, name);
+    }
     if (hand->blessing) {
         bool wants_self = hand->blessing != QIPAI_GB_BLESSING_HUMANITY;
         if (hand->meld_count)

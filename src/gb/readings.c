@@ -8,58 +8,38 @@
  */
 #include "gb/gb_internal.h"
 
-/* One way to split the tiles of one suit: what a suit contributes. */
-typedef struct suit_option {
-    uint8_t nchow, npung, pair;
-    uint8_t chow[4], pung[4];
-} suit_option;
-
-/* A suit of at most 14 tiles, four copies a kind, splits into melds and
- * at most one pair in at most 4 ways (333444555666 with a pair beside:
- * tests/test_gb_core.c checks every suit); the rest of the room is margin. */
-enum { MAX_OPTIONS = 8 };
-
-typedef struct walker {
-    suit_option cur;
-    suit_option out[MAX_OPTIONS];
-    int n;
-    int base; /* the suit's first kind */
-} walker;
-
-/* Covers the lowest tile left at or after i: with a pung or not, the pair
- * or not, and the rest of its copies as chows starting there. Choosing all
- * of a tile's melds at once reaches each multiset of melds exactly once. */
-static void walk(walker *w, uint8_t *c, int i, bool pair_left)
+/* The ways suit tiles c9 split into melds (and the pair when they number
+ * 3k+2), from the generated table; 0 when they do not. A suit without tiles
+ * splits one way, into nothing. */
+static int suit_ways(uint32_t key, uint32_t ways[GB_SUIT_MAX_WAYS])
 {
-    while (i < 9 && !c[i])
-        i++;
-    if (i == 9) {
-        if (!pair_left && w->n < MAX_OPTIONS)
-            w->out[w->n++] = w->cur;
-        return;
+    if (!key) {
+        ways[0] = 15u << 3;
+        return 1;
     }
-    int a = c[i];
-    for (int pung = 0; pung <= (a >= 3); pung++)
-        for (int pair = 0; pair <= (pair_left && a >= 2); pair++) {
-            int k = a - 3 * pung - 2 * pair; /* chows starting at i; c[9], c[10] are 0 */
-            if (k < 0 || (k && (c[i + 1] < k || c[i + 2] < k)))
-                continue;
-            suit_option saved = w->cur;
-            for (int j = 0; j < k; j++)
-                w->cur.chow[w->cur.nchow++] = (uint8_t)(w->base + i);
-            if (pung)
-                w->cur.pung[w->cur.npung++] = (uint8_t)(w->base + i);
-            if (pair)
-                w->cur.pair = (uint8_t)(w->base + i);
-            c[i] = 0;
-            c[i + 1] = (uint8_t)(c[i + 1] - k);
-            c[i + 2] = (uint8_t)(c[i + 2] - k);
-            walk(w, c, i + 1, pair_left && !pair);
-            c[i] = (uint8_t)a;
-            c[i + 1] = (uint8_t)(c[i + 1] + k);
-            c[i + 2] = (uint8_t)(c[i + 2] + k);
-            w->cur = saved;
+    int slot = gb_suit_find(key);
+    if (slot < 0)
+        return 0;
+    int n = (int)(gb_suit_set[slot] >> 27);
+    memcpy(ways, gb_suit_ways + gb_suit_first[slot], (size_t)n * sizeof ways[0]);
+    return n;
+}
+
+/* Adds one way of a suit (its first kind base) to a reading. */
+static void add_way(gb_reading *x, uint32_t way, int base)
+{
+    int n = way & 7, pair = way >> 3 & 15;
+    if (pair != 15)
+        x->pair = (uint8_t)(base + pair);
+    for (int i = 0; i < n; i++) {
+        int code = way >> (7 + 4 * i) & 15;
+        if (code < 7) {
+            x->chow[x->nchow++] = (uint8_t)(base + code);
+        } else {
+            x->pung[x->npung] = (uint8_t)(base + code - 7);
+            x->pung_flags[x->npung++] = GB_PUNG_CONCEALED;
         }
+    }
 }
 
 /* Calls each() for every role the winning tile can take in r. */
@@ -112,51 +92,32 @@ static void decompose(gb_context *ctx, const uint8_t *c, const gb_reading *base,
             return;
         }
     }
-    walker w[3];
+    uint32_t ways[3][GB_SUIT_MAX_WAYS];
+    int n[3];
     for (int s = 0; s < 3; s++) {
-        int sum = 0;
-        for (int i = 0; i < 9; i++)
-            sum += c[9 * s + i];
-        if (sum % 3 == 1)
+        int rest = gb_suit_size(c + 9 * s) % 3;
+        if (rest == 1)
             return;
-        pairs += sum % 3 == 2;
+        pairs += rest == 2;
     }
     if (pairs != 1)
         return;
-    for (int s = 0; s < 3; s++) {
-        uint8_t suit[11] = {0};
-        int sum = 0;
-        for (int i = 0; i < 9; i++)
-            sum += suit[i] = c[9 * s + i];
-        memset(&w[s].cur, 0, sizeof w[s].cur);
-        w[s].cur.pair = GB_NO_TILE;
-        w[s].n = 0;
-        w[s].base = 9 * s;
-        walk(&w[s], suit, 0, sum % 3 == 2);
-        if (!w[s].n)
+    for (int s = 0; s < 3; s++)
+        if (!(n[s] = suit_ways(gb_suit_key(c + 9 * s), ways[s])))
             return;
-    }
     uint8_t found_from = r.npung; /* pungs before this are declared, or honors */
     for (int k = 0; k < found_from; k++)
         if (!(r.pung_flags[k] & GB_PUNG_DECLARED)) {
             found_from = (uint8_t)k;
             break;
         }
-    for (int i0 = 0; i0 < w[0].n; i0++)
-        for (int i1 = 0; i1 < w[1].n; i1++)
-            for (int i2 = 0; i2 < w[2].n; i2++) {
+    for (int i0 = 0; i0 < n[0]; i0++)
+        for (int i1 = 0; i1 < n[1]; i1++)
+            for (int i2 = 0; i2 < n[2]; i2++) {
                 gb_reading x = r;
-                const suit_option *o[3] = {&w[0].out[i0], &w[1].out[i1], &w[2].out[i2]};
-                for (int s = 0; s < 3; s++) {
-                    for (int j = 0; j < o[s]->nchow; j++)
-                        x.chow[x.nchow++] = o[s]->chow[j];
-                    for (int j = 0; j < o[s]->npung; j++) {
-                        x.pung[x.npung] = o[s]->pung[j];
-                        x.pung_flags[x.npung++] = GB_PUNG_CONCEALED;
-                    }
-                    if (o[s]->pair != GB_NO_TILE)
-                        x.pair = o[s]->pair;
-                }
+                add_way(&x, ways[0][i0], 0);
+                add_way(&x, ways[1][i1], 9);
+                add_way(&x, ways[2][i2], 18);
                 each_role(ctx, &x, found_from, each, arg);
             }
 }

@@ -9,14 +9,6 @@
 
 #define F(x) QIPAI_GB_FAN_##x
 
-static inline void add(gb_tally *t, int f)
-{
-    if (gb_has(t, f))
-        t->count[f]++;
-    else
-        gb_set(t, f, 1);
-}
-
 /* ---- pungs ---- */
 
 /* Three pungs given by kind: 一色三节高, 三同刻 or 三色三节高, or 0. */
@@ -49,7 +41,7 @@ int gb_pung_relations(const uint8_t *kinds, int n, uint8_t fan[4], uint8_t mask[
         unsigned ranks = 0;
         for (int i = 0; i < 4; i++)
             ranks |= (kinds[i] / 9 == s) << (kinds[i] % 9);
-        if (__builtin_popcount(ranks) == 4 && (ranks >> __builtin_ctz(ranks)) == 0xF) {
+        if (gb_popcount(ranks) == 4 && (ranks >> __builtin_ctz(ranks)) == 0xF) {
             fan[0] = F(YISESIJIEGAO);
             mask[0] = 0xF;
             return 1;
@@ -174,7 +166,7 @@ void gb_score_reading(gb_context *ctx, const gb_reading *r, gb_tally *t)
         }
         const gb_chow_fans *e = &gb_chow_table[gb_chow_slot(idx, r->nchow)];
         for (int i = 0; i < e->n; i++)
-            add(t, e->fan[i]);
+            gb_add(t, e->fan[i]);
     }
     bool suited_pair = r->pair < 27;
     if (r->nchow + (r->knitted ? 3 : 0) == 4 && suited_pair)
@@ -201,11 +193,11 @@ void gb_score_reading(gb_context *ctx, const gb_reading *r, gb_tally *t)
         uint8_t fan[4], mask[4];
         int n = gb_pung_relations(suited, ns, fan, mask);
         for (int i = 0; i < n; i++)
-            add(t, fan[i]);
+            gb_add(t, fan[i]);
     }
     if (terminals + ctx->honor_yaojiu)
         gb_set(t, F(YAOJIUKE), terminals + ctx->honor_yaojiu);
-    int concealed = __builtin_popcount(gb_concealed_pungs(ctx, r));
+    int concealed = gb_popcount(gb_concealed_pungs(ctx, r));
     if (concealed >= 2)
         gb_set(t, concealed == 4 ? F(SIANKE) : concealed == 3 ? F(SANANKE) : F(SHUANGANKE), 1);
 

@@ -18,7 +18,7 @@ static int honors_knitted(const qipai_gb_hand *h, uint64_t held)
         return QIPAI_GB_NO_SHANTEN;
     int best = 0;
     for (int a = 0; a < 6; a++) {
-        int n = __builtin_popcountll(held & (gb_knitted_mask[a] | GB_HONOR_MASK));
+        int n = gb_popcount(held & (gb_knitted_mask[a] | GB_HONOR_MASK));
         best = n > best ? n : best;
     }
     return 13 - (best < 14 ? best : 14);

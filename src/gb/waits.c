@@ -1,6 +1,6 @@
 /*
- * Waits (听牌) of a Guobiao hand in every shape: four melds and a pair (the
- * mahjong core's tables, with seven pairs and thirteen orphans), 全不靠 /
+ * Waits (听牌) of a Guobiao hand in every shape: four melds and a pair,
+ * seven pairs, thirteen orphans, 全不靠 /
  * 七星不靠, and 组合龙 with its meld and pair. "Formal" waits count a kind
  * even when every copy is already held: a hand with such a second wait is
  * not waiting on one tile, so it scores no 边张/坎张/单钓将
@@ -8,108 +8,145 @@
  */
 #include "gb/gb_internal.h"
 
-/* Melds only (no pair) from the counts of one suit; counts may exceed 4.
- * Three identical chows are three pungs in tiles, so some decomposition has
- * fewer than three chows starting at each rank, and that number is forced:
- * what is left of the lowest rank, modulo 3. */
-static bool suit_melds(const uint8_t *c9)
+static bool honor_melds(const uint8_t *c7)
 {
-    int a = c9[0], b = c9[1];
-    for (int i = 0; i < 9; i++) {
-        int x = a % 3, next = i + 2 < 9 ? c9[i + 2] : 0;
-        if (b < x || next < x)
+    for (int i = 0; i < 7; i++)
+        if (c7[i] != 0 && c7[i] != 3)
             return false;
-        a = b - x;
-        b = next - x;
-    }
     return true;
 }
 
-static bool suit_with_pair(const uint8_t *c9)
+static bool honor_pair(const uint8_t *c7)
 {
-    uint8_t c[9];
-    memcpy(c, c9, 9);
-    for (int i = 0; i < 9; i++)
-        if (c[i] >= 2) {
-            c[i] -= 2;
-            bool ok = suit_melds(c);
-            c[i] += 2;
-            if (ok)
-                return true;
-        }
-    return false;
+    int pairs = 0;
+    for (int i = 0; i < 7; i++) {
+        if (c7[i] == 2 || c7[i] == 5)
+            pairs++;
+        else if (c7[i] != 0 && c7[i] != 3)
+            return false;
+    }
+    return pairs == 1;
+}
+
+/* Group g (0-2 the suits, 3 the honors) as melds, with a pair or not (a
+ * suit's size says which; the caller asks for the one its size allows). */
+static bool group_complete(const uint8_t *counts, int g, bool pair)
+{
+    if (g == 3)
+        return pair ? honor_pair(counts + 27) : honor_melds(counts + 27);
+    return gb_suit_complete(gb_suit_key(counts + 9 * g));
+}
+
+static int group_size(const uint8_t *counts, int g)
+{
+    int n = 0;
+    for (int i = 9 * g; i < (g == 3 ? QIPAI_MJ_KINDS : 9 * g + 9); i++)
+        n += counts[i];
+    return n;
 }
 
 bool gb_formal_standard(const uint8_t counts[QIPAI_MJ_KINDS], int melds)
 {
     (void)melds; /* the tile count decides it: 3 per meld and the pair */
     int pairs = 0;
-    for (int k = 27; k < QIPAI_MJ_KINDS; k++) {
-        int c = counts[k];
-        if (c == 1 || c == 4 || c > 5)
+    for (int g = 0; g < 4; g++) {
+        int r = group_size(counts, g) % 3;
+        if (r == 1 || !group_complete(counts, g, r == 2))
             return false;
-        pairs += c == 2 || c == 5;
-    }
-    for (int s = 0; s < 3 && pairs <= 1; s++) {
-        const uint8_t *c9 = counts + 9 * s;
-        int sum = 0;
-        for (int i = 0; i < 9; i++)
-            sum += c9[i];
-        if (sum % 3 == 1)
-            return false;
-        if (sum % 3 == 2) {
-            if (!suit_with_pair(c9))
-                return false;
-            pairs++;
-        } else if (!suit_melds(c9)) {
-            return false;
-        }
+        pairs += r == 2;
     }
     return pairs == 1;
 }
 
-static uint64_t held_mask(const uint8_t *c)
+/* Standard-form waits, counts unlimited, of c (3k+1 tiles): the tile must
+ * join the one group of 3k+1 tiles and make it melds and the pair, or one
+ * of two groups of 3k+2 and make it melds while the other holds the pair;
+ * every group of 3k tiles must be melds already. A tile can only join
+ * kinds within two ranks of a held one (or a held honor). Stops at the
+ * first wait other than `stop_unless` when that is a kind (>= 0). */
+static uint64_t standard_waits(const uint8_t *c, int stop_unless)
 {
-    uint64_t m = 0;
-    for (int k = 0; k < QIPAI_MJ_KINDS; k++)
-        if (c[k])
-            m |= GB_BIT(k);
-    return m;
-}
-
-/* Kinds t for which c + t wins the standard form, counts unlimited. */
-static uint64_t formal_standard_waits(uint8_t *c, uint64_t candidates, int melds)
-{
+    uint32_t key[3];
+    unsigned held[4];
+    int rest[4], ones = 0, twos = 0, one = -1, two[2] = {-1, -1};
+    uint64_t kinds = gb_kinds_held(c);
+    for (int g = 0; g < 4; g++) {
+        int size;
+        held[g] = (unsigned)(kinds >> (9 * g)) & 0x1FF;
+        if (g < 3) {
+            key[g] = gb_suit_key(c + 9 * g);
+            size = gb_suit_size(c + 9 * g);
+        } else {
+            size = c[27] + c[28] + c[29] + c[30] + c[31] + c[32] + c[33];
+        }
+        rest[g] = size % 3;
+        if (rest[g] == 1)
+            one = g, ones++;
+        else if (rest[g] == 2)
+            two[twos < 2 ? twos : 1] = g, twos++;
+    }
+    if (!((ones == 1 && twos == 0) || (ones == 0 && twos == 2)))
+        return 0;
+    for (int g = 0; g < 4; g++)
+        if (rest[g] == 0 && held[g] &&
+            !(g == 3 ? honor_melds(c + 27) : gb_suit_complete(key[g])))
+            return 0;
     uint64_t w = 0;
-    for (; candidates; candidates &= candidates - 1) {
-        int t = __builtin_ctzll(candidates);
-        c[t]++;
-        if (gb_formal_standard(c, melds))
-            w |= GB_BIT(t);
-        c[t]--;
+    for (int side = 0; side < (ones ? 1 : 2); side++) {
+        int g = ones ? one : two[side];
+        if (!ones) {
+            int other = two[1 - side];
+            if (!(other == 3 ? honor_pair(c + 27) : gb_suit_complete(key[other])))
+                continue;
+        }
+        if (g == 3) {
+            uint8_t h[7];
+            memcpy(h, c + 27, 7);
+            for (unsigned m = held[3]; m; m &= m - 1) {
+                int i = __builtin_ctz(m);
+                h[i]++;
+                if (ones ? honor_pair(h) : honor_melds(h))
+                    w |= GB_BIT(27 + i);
+                h[i]--;
+            }
+        } else {
+            unsigned near = (held[g] | held[g] << 1 | held[g] << 2 | held[g] >> 1 | held[g] >> 2) &
+                            0x1FF;
+            for (; near; near &= near - 1) {
+                int i = __builtin_ctz(near);
+                if (gb_suit_complete(key[g] + (1u << (3 * i))))
+                    w |= GB_BIT(9 * g + i);
+            }
+        }
+        if (stop_unless >= 0 && (w & ~GB_BIT(stop_unless)))
+            return w;
     }
     return w;
 }
 
-/* Kinds a tile added to tiles `held` can join: held honors, and suited
- * kinds within two of a held one in its suit. */
-static uint64_t neighbours(uint64_t held)
+#define ORPHANS (GB_TERMINAL_MASK | GB_HONOR_MASK)
+
+/* Seven pairs and thirteen orphans, for 13 tiles without melds. */
+static uint64_t no_meld_waits(const uint8_t *c, uint64_t held)
 {
-    uint64_t suited = held & ~GB_HONOR_MASK, near = suited;
-    for (int d = 1; d <= 2; d++)
-        near |= suited << d | suited >> d;
-    /* Shifts must not cross suits: keep each suit's own neighbours. */
-    uint64_t keep = 0;
-    for (int s = 0; s < 3; s++)
-        if (suited & GB_SUIT_MASK(s))
-            keep |= GB_SUIT_MASK(s);
-    return (near & keep) | (held & GB_HONOR_MASK);
+    uint64_t odd = 0, w = 0;
+    int pairs = 0, over = 0;
+    for (int k = 0; k < QIPAI_MJ_KINDS; k++) {
+        odd |= (uint64_t)(c[k] & 1) << k;
+        pairs += c[k] == 2;
+        over += c[k] > 2;
+    }
+    if (gb_popcount(odd) == 1)
+        w |= odd; /* six pairs (a quad is two) and the single's partner */
+    if (!(held & ~ORPHANS) && !over && pairs <= 1)
+        w |= pairs ? ORPHANS & ~held : ORPHANS;
+    return w;
 }
 
 static uint64_t knitted_waits(const uint8_t *c, int meld_count, int tiles, uint64_t held)
 {
     uint64_t w = 0;
-    if (meld_count == 0 && tiles == 13 && __builtin_popcountll(held) == 13)
+    if (meld_count == 0 && tiles == 13 && gb_popcount(held) == 13)
         for (int a = 0; a < 6; a++) {
             uint64_t family = gb_knitted_mask[a] | GB_HONOR_MASK;
             if (!(held & ~family))
@@ -119,7 +156,7 @@ static uint64_t knitted_waits(const uint8_t *c, int meld_count, int tiles, uint6
         return w;
     for (int a = 0; a < 6; a++) {
         uint64_t mask = gb_knitted_mask[a], missing = mask & ~held;
-        int n_missing = __builtin_popcountll(missing);
+        int n_missing = gb_popcount(missing);
         if (n_missing > 1)
             continue;
         uint8_t rest[QIPAI_MJ_KINDS];
@@ -130,36 +167,41 @@ static uint64_t knitted_waits(const uint8_t *c, int meld_count, int tiles, uint6
             if (gb_formal_standard(rest, 1 - meld_count))
                 w |= missing;
         } else {
-            w |= formal_standard_waits(rest, neighbours(held_mask(rest)), 1 - meld_count);
+            w |= standard_waits(rest, -1);
         }
     }
     return w;
 }
 
+static uint64_t formal_waits(const uint8_t counts[QIPAI_MJ_KINDS], int meld_count,
+                             int stop_unless)
+{
+    uint8_t c[QIPAI_MJ_KINDS];
+    memcpy(c, counts, sizeof c);
+    uint64_t w = standard_waits(c, stop_unless);
+    if (stop_unless >= 0 && (w & ~GB_BIT(stop_unless)))
+        return w;
+    if (meld_count > 1)
+        return w;
+    uint64_t held = gb_kinds_held(counts);
+    int tiles = 0;
+    for (int g = 0; g < 4; g++)
+        tiles += group_size(counts, g);
+    if (meld_count == 0 && tiles == 13)
+        w |= no_meld_waits(counts, held);
+    /* The knitted shapes need eight of some arrangement's nine kinds. */
+    for (int a = 0; a < 6; a++)
+        if (gb_popcount(held & gb_knitted_mask[a]) >= 8 ||
+            (meld_count == 0 && gb_popcount(held) == 13)) {
+            w |= knitted_waits(counts, meld_count, tiles, held);
+            break;
+        }
+    return w;
+}
+
 uint64_t gb_formal_waits(const uint8_t counts[QIPAI_MJ_KINDS], int meld_count)
 {
-    qipai_mj_rules rules;
-    qipai_mj_hand hand;
-    qipai_mj_rules_preset(&rules, QIPAI_MJ_PRESET_GB);
-    memcpy(hand.counts, counts, sizeof hand.counts);
-    hand.wilds = 0;
-    int tiles = 0;
-    uint64_t full = 0;
-    for (int k = 0; k < QIPAI_MJ_KINDS; k++) {
-        tiles += counts[k];
-        if (counts[k] >= 4)
-            full |= GB_BIT(k);
-    }
-    /* The core's waits (the standard form, and seven pairs and thirteen
-     * orphans when the hand has no melds) leave out kinds held four times;
-     * those are tried here, counts unlimited. */
-    uint64_t w = qipai_mj_wait_mask(&rules, &hand);
-    if (full) {
-        uint8_t c[QIPAI_MJ_KINDS];
-        memcpy(c, counts, sizeof c);
-        w |= formal_standard_waits(c, full, 4 - meld_count);
-    }
-    return w | knitted_waits(counts, meld_count, tiles, held_mask(counts));
+    return formal_waits(counts, meld_count, -1);
 }
 
 bool gb_unique_wait(gb_context *ctx)
@@ -168,7 +210,8 @@ bool gb_unique_wait(gb_context *ctx)
         uint8_t standing[QIPAI_MJ_KINDS];
         memcpy(standing, ctx->hand->counts, sizeof standing);
         standing[ctx->win]--;
-        ctx->unique_wait = gb_formal_waits(standing, ctx->hand->meld_count) == GB_BIT(ctx->win);
+        ctx->unique_wait =
+            formal_waits(standing, ctx->hand->meld_count, ctx->win) == GB_BIT(ctx->win);
     }
     return ctx->unique_wait;
 }
