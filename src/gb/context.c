@@ -24,49 +24,51 @@ static const uint64_t reversible = RANKS(1, 0x19F) | RANKS(2, 0x1BA) | GB_BIT(GB
 static const uint64_t green = RANKS(2, 0xAE) | GB_BIT(GB_GREEN);
 static const uint64_t even = RANKS(0, 0xAA) | RANKS(1, 0xAA) | RANKS(2, 0xAA);
 
+/* The fans below are set without branches (a fan's bit is its condition
+ * shifted into place): hands come in every shape, and mispredicted
+ * branches cost more than the few instructions each condition takes. */
+static inline void flag(gb_tally *t, int f, bool on)
+{
+    t->bits[f >> 6] |= (uint64_t)on << (f & 63);
+    if (f >= 64) /* a constant: no branch */
+        t->count[f - 64] = 1;
+}
+
+/* As flag, for a fan with a count (ids from 64 on); the count is only read
+ * when the bit is set. */
+static inline void flag_n(gb_tally *t, int f, bool on, int n)
+{
+    t->bits[1] |= (uint64_t)on << (f - 64);
+    t->count[f - 64] = (uint8_t)n;
+}
+
 /* The fans of the tiles alone: every meld form and seven pairs count them. */
 static void tile_fans(gb_context *ctx, gb_tally *t)
 {
     uint64_t p = ctx->present;
     int suits = !!(p & GB_SUIT_MASK(0)) + !!(p & GB_SUIT_MASK(1)) + !!(p & GB_SUIT_MASK(2));
     bool honors = p & GB_HONOR_MASK;
-    if (!honors)
-        gb_set(t, F(WUZI), 1);
-    if (suits == 2)
-        gb_set(t, F(QUEYIMEN), 1);
-    else if (suits == 1)
-        gb_set(t, honors ? F(HUNYISE) : F(QINGYISE), 1);
-    else if (suits == 0)
-        gb_set(t, F(ZIYISE), 1);
-    if (suits == 3 && (p & GB_WIND_MASK) && (p & GB_DRAGON_MASK))
-        gb_set(t, F(WUMENQI), 1);
-    if (!(p & (GB_TERMINAL_MASK | GB_HONOR_MASK)))
-        gb_set(t, F(DUANYAO), 1);
-    if (!(p & ~reversible))
-        gb_set(t, F(TUIBUDAO), 1);
-    if (!(p & ~green))
-        gb_set(t, F(LVYISE), 1);
-    if (!(p & ~GB_TERMINAL_MASK))
-        gb_set(t, F(QINGYAOJIU), 1);
-    else if (!(p & ~(GB_TERMINAL_MASK | GB_HONOR_MASK)))
-        gb_set(t, F(HUNYAOJIU), 1);
-    if (!honors) {
-        unsigned r = (unsigned)((p | p >> 9 | p >> 18) & 0x1FF); /* ranks held, any suit */
-        if (!(r & ~0x1C0u))
-            gb_set(t, F(QUANDA), 1);
-        if (!(r & ~0x1E0u))
-            gb_set(t, F(DAYUWU), 1);
-        if (!(r & ~0x038u))
-            gb_set(t, F(QUANZHONG), 1);
-        if (!(r & ~0x007u))
-            gb_set(t, F(QUANXIAO), 1);
-        if (!(r & ~0x00Fu))
-            gb_set(t, F(XIAOYUWU), 1);
-    }
+    flag(t, F(WUZI), !honors);
+    flag(t, F(QUEYIMEN), suits == 2);
+    flag(t, F(HUNYISE), suits == 1 && honors);
+    flag(t, F(QINGYISE), suits == 1 && !honors);
+    flag(t, F(ZIYISE), suits == 0);
+    flag(t, F(WUMENQI), suits == 3 && (p & GB_WIND_MASK) && (p & GB_DRAGON_MASK));
+    flag(t, F(DUANYAO), !(p & (GB_TERMINAL_MASK | GB_HONOR_MASK)));
+    flag(t, F(TUIBUDAO), !(p & ~reversible));
+    flag(t, F(LVYISE), !(p & ~green));
+    flag(t, F(QINGYAOJIU), !(p & ~GB_TERMINAL_MASK));
+    flag(t, F(HUNYAOJIU), !(p & ~(GB_TERMINAL_MASK | GB_HONOR_MASK)) && (p & ~GB_TERMINAL_MASK));
+    /* ranks held in any suit; the ranges need no honors */
+    unsigned r = (unsigned)((p | p >> 9 | p >> 18) & 0x1FF) | (honors ? 0x200u : 0);
+    flag(t, F(QUANDA), !(r & ~0x1C0u));
+    flag(t, F(DAYUWU), !(r & ~0x1E0u));
+    flag(t, F(QUANZHONG), !(r & ~0x038u));
+    flag(t, F(QUANXIAO), !(r & ~0x007u));
+    flag(t, F(XIAOYUWU), !(r & ~0x00Fu));
     /* 四归一: all four copies held, not as a kong. */
     int hogs = gb_fours(ctx->all) - ctx->kongs;
-    if (hogs > 0)
-        gb_set(t, F(SIGUIYI), hogs);
+    flag_n(t, F(SIGUIYI), hogs > 0, hogs);
     ctx->all_even = !(p & ~even);
 }
 
@@ -75,37 +77,25 @@ static void tile_fans(gb_context *ctx, gb_tally *t)
 static void honor_fans(gb_context *ctx, gb_tally *t)
 {
     const qipai_gb_hand *h = ctx->hand;
-    unsigned winds = 0, dragons = 0;
-    int pair = -1;
-    for (int i = 0; i < 4; i++)
-        winds |= (unsigned)(ctx->all[27 + i] >= 3) << i;
-    for (int i = 0; i < 3; i++)
-        dragons |= (unsigned)(ctx->all[31 + i] >= 3) << i;
-    for (int k = 27; k < QIPAI_MJ_KINDS; k++)
-        if (ctx->all[k] == 2)
-            pair = k;
+    /* The seven honor counts (at most 4) as bytes: a pung is 3 or more
+     * (bit 7 after adding 125), the pair is exactly 2. */
+    uint64_t x, ones = 0x0101010101010101ull;
+    memcpy(&x, ctx->all + 27, 8);
+    uint64_t pungs = ((x + 125 * ones) >> 7) & ones, twos = (x >> 1) & ~x & ~(x >> 2) & ones;
+    unsigned bits = (unsigned)((pungs * 0x0102040810204080ull) >> 56) & 0x7F;
+    unsigned pair = (unsigned)((twos * 0x0102040810204080ull) >> 56) & 0x7F;
+    unsigned winds = bits & 0xF, dragons = bits >> 4;
     int nw = gb_popcount(winds), nd = gb_popcount(dragons);
-    if (nw == 4)
-        gb_set(t, F(DASIXI), 1);
-    if (nw == 3) {
-        gb_set(t, F(SANFENGKE), 1);
-        if (pair >= 27 && pair < 31)
-            gb_set(t, F(XIAOSIXI), 1);
-    }
-    if (nd == 3)
-        gb_set(t, F(DASANYUAN), 1);
-    if (nd == 2) {
-        gb_set(t, F(SHUANGJIANKE), 1);
-        if (pair >= 31)
-            gb_set(t, F(XIAOSANYUAN), 1);
-    }
-    if (nd == 1)
-        gb_set(t, F(JIANKE), 1);
+    flag(t, F(DASIXI), nw == 4);
+    flag(t, F(SANFENGKE), nw == 3);
+    flag(t, F(XIAOSIXI), nw == 3 && (pair & 0xF));
+    flag(t, F(DASANYUAN), nd == 3);
+    flag(t, F(SHUANGJIANKE), nd == 2);
+    flag(t, F(XIAOSANYUAN), nd == 2 && (pair >> 4));
+    flag(t, F(JIANKE), nd == 1);
     unsigned own = (1u << h->prevalent_wind) | (1u << h->seat_wind);
-    if (winds >> h->prevalent_wind & 1)
-        gb_set(t, F(QUANFENGKE), 1);
-    if (winds >> h->seat_wind & 1)
-        gb_set(t, F(MENFENGKE), 1);
+    flag(t, F(QUANFENGKE), winds >> h->prevalent_wind & 1);
+    flag(t, F(MENFENGKE), winds >> h->seat_wind & 1);
     /* A wind pung is a 幺九刻 unless a wind fan already counts it: 圈风刻,
      * 门风刻, or three or four wind pungs (三风刻, 小四喜, 大四喜). Dragon
      * pungs always score as 箭刻. */
@@ -116,75 +106,62 @@ static void honor_fans(gb_context *ctx, gb_tally *t)
 static void situation_fans(gb_context *ctx, gb_tally *t)
 {
     const qipai_gb_hand *h = ctx->hand;
-    bool self = ctx->self_drawn;
-    if (ctx->rules->blessings && h->blessing)
-        gb_set(t, h->blessing == QIPAI_GB_BLESSING_HEAVEN ? F(TIANHE)
-                  : h->blessing == QIPAI_GB_BLESSING_EARTH ? F(DIHE)
-                                                           : F(RENHE), 1);
-    if (h->flowers)
-        gb_set(t, F(HUAPAI), h->flowers);
-    if (self)
-        gb_set(t, F(ZIMO), 1);
-    /* 和绝张 is inferred when the hand's own melds show the other three. */
-    int shown = 0;
-    for (int i = 0; i < h->meld_count; i++) {
-        const qipai_gb_meld *m = &h->melds[i];
-        if (m->type == QIPAI_GB_MELD_CHOW)
-            shown += ctx->win >= m->kind && ctx->win <= m->kind + 2;
-        else if (m->kind == ctx->win)
-            shown += m->type == QIPAI_GB_MELD_KONG ? 4 : 3;
-    }
-    if ((h->flags & QIPAI_GB_LAST_COPY) || shown >= 3)
-        gb_set(t, F(HUJUEZHANG), 1);
-    if (h->flags & QIPAI_GB_LAST_TILE)
-        gb_set(t, self ? F(MIAOSHOUHUICHUN) : F(HAIDILAOYUE), 1);
-    if (h->flags & QIPAI_GB_KONG)
-        gb_set(t, self ? F(GANGSHANGKAIHUA) : F(QIANGGANGHU), 1);
+    bool self = ctx->self_drawn, blessed = ctx->rules->blessings;
+    flag(t, F(TIANHE), blessed && h->blessing == QIPAI_GB_BLESSING_HEAVEN);
+    flag(t, F(DIHE), blessed && h->blessing == QIPAI_GB_BLESSING_EARTH);
+    flag(t, F(RENHE), blessed && h->blessing == QIPAI_GB_BLESSING_HUMANITY);
+    flag_n(t, F(HUAPAI), h->flowers, h->flowers);
+    flag(t, F(ZIMO), self);
+    /* 和绝张 is inferred when the hand's own melds show the other three
+     * (counted in ctx->shown). */
+    flag(t, F(HUJUEZHANG), (h->flags & QIPAI_GB_LAST_COPY) || ctx->shown >= 3);
+    bool last = h->flags & QIPAI_GB_LAST_TILE, kong = h->flags & QIPAI_GB_KONG;
+    flag(t, F(MIAOSHOUHUICHUN), last && self);
+    flag(t, F(HAIDILAOYUE), last && !self);
+    flag(t, F(GANGSHANGKAIHUA), kong && self);
+    flag(t, F(QIANGGANGHU), kong && !self);
     /* Concealment: 不求人 (self-drawn) or 门前清; 全求人 with four claimed
      * melds won on a discard. */
-    if (ctx->concealed_hand)
-        gb_set(t, self ? F(BUQIUREN) : F(MENQIANQING), 1);
-    if (ctx->claimed_melds == 4 && !self)
-        gb_set(t, F(QUANQIUREN), 1);
-    /* Kongs. */
+    flag(t, F(BUQIUREN), ctx->concealed_hand && self);
+    flag(t, F(MENQIANQING), ctx->concealed_hand && !self);
+    flag(t, F(QUANQIUREN), ctx->claimed_melds == 4 && !self);
+    /* Kongs: the fan of their number, and with two, of their kinds. */
     int k = ctx->kongs, concealed = ctx->concealed_kongs, melded = k - concealed;
-    if (k == 4)
-        gb_set(t, F(SIGANG), 1);
-    else if (k == 3)
-        gb_set(t, F(SANGANG), 1);
-    else if (k == 2 && concealed == 2)
-        gb_set(t, F(SHUANGANGANG), 1);
-    else if (k == 2 && melded == 2)
-        gb_set(t, F(SHUANGMINGGANG), 1);
-    else if (k == 2 && ctx->rules->mingangang)
-        gb_set(t, F(MINGANGANG), 1);
-    else {
-        if (concealed)
-            gb_set(t, F(ANGANG), 1);
-        if (melded)
-            gb_set(t, F(MINGGANG), 1);
-    }
+    bool mixed = k == 2 && concealed == 1;
+    flag(t, F(SIGANG), k == 4);
+    flag(t, F(SANGANG), k == 3);
+    flag(t, F(SHUANGANGANG), k == 2 && concealed == 2);
+    flag(t, F(SHUANGMINGGANG), k == 2 && melded == 2);
+    flag(t, F(MINGANGANG), mixed && ctx->rules->mingangang);
+    flag(t, F(ANGANG), k == 1 ? concealed : mixed && !ctx->rules->mingangang);
+    flag(t, F(MINGGANG), k == 1 ? melded : mixed && !ctx->rules->mingangang);
 }
 
 void gb_context_init(gb_context *ctx, const qipai_gb_rules *rules, const qipai_gb_hand *hand)
 {
     ctx->rules = rules;
     ctx->hand = hand;
-    memcpy(ctx->all, hand->counts, sizeof ctx->all);
+    memset(ctx->all + QIPAI_MJ_KINDS, 0, sizeof ctx->all - QIPAI_MJ_KINDS);
+    memcpy(ctx->all, hand->counts, QIPAI_MJ_KINDS);
     ctx->claimed_melds = ctx->kongs = ctx->concealed_kongs = 0;
+    ctx->shown = 0;
     for (int i = 0; i < hand->meld_count; i++) {
         const qipai_gb_meld *m = &hand->melds[i];
-        if (m->type == QIPAI_GB_MELD_CHOW) {
-            ctx->all[m->kind]++, ctx->all[m->kind + 1]++, ctx->all[m->kind + 2]++;
-        } else {
-            ctx->all[m->kind] += m->type == QIPAI_GB_MELD_KONG ? 4 : 3;
-        }
+        bool chow = m->type == QIPAI_GB_MELD_CHOW, kong = m->type == QIPAI_GB_MELD_KONG;
+        /* a chow adds one of each of three kinds, a pung three, a kong four */
+        ctx->all[m->kind] += chow ? 1 : kong ? 4 : 3;
+        ctx->all[m->kind + 1] += chow;
+        ctx->all[m->kind + 2] += chow;
+        ctx->shown += chow ? (unsigned)(hand->win_tile - m->kind) <= 2
+                           : (m->kind == hand->win_tile) * (kong ? 4 : 3);
         ctx->claimed_melds += m->from != 0;
-        ctx->kongs += m->type == QIPAI_GB_MELD_KONG;
-        ctx->concealed_kongs += m->type == QIPAI_GB_MELD_KONG && m->from == 0;
+        ctx->kongs += kong;
+        ctx->concealed_kongs += kong && m->from == 0;
     }
     ctx->present = gb_kinds_held(ctx->all);
-    ctx->concealed_present = gb_kinds_held(hand->counts);
+    /* Only the shapes with at most one meld (十三幺, 七对, 全不靠, 组合龙)
+     * look at the concealed kinds alone. */
+    ctx->concealed_present = hand->meld_count <= 1 ? gb_kinds_held(hand->counts) : 0;
     ctx->win = hand->win_tile;
     ctx->self_drawn = hand->flags & QIPAI_GB_SELF_DRAWN;
     ctx->concealed_hand = ctx->claimed_melds == 0;

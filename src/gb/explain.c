@@ -191,9 +191,19 @@ static uint32_t reading_groups(builder *b, gb_context *ctx, const gb_reading *r,
     return b->reading;
 }
 
+#define LO(f) ((uint64_t)((f) < 64) << ((f) & 63))
+#define HI(f) ((uint64_t)((f) >= 64) << ((f) & 63))
+#define TILE_FANS(X)                                                                          \
+    (X(F(ZIMO)) | X(F(HUJUEZHANG)) | X(F(MIAOSHOUHUICHUN)) | X(F(HAIDILAOYUE)) |              \
+     X(F(GANGSHANGKAIHUA)) | X(F(QIANGGANGHU)) | X(F(TIANHE)) | X(F(DIHE)) | X(F(RENHE)) |    \
+     X(F(HUAPAI)) | X(F(SIGUIYI)))
+static const uint64_t tile_fans[2] = {TILE_FANS(LO), TILE_FANS(HI)};
+
 /* Fans any form shares: the tiles a fan names, not a group of the reading. */
 static bool tile_fan(builder *b, gb_context *ctx, int f, uint32_t *m)
 {
+    if (!(tile_fans[f >> 6] >> (f & 63) & 1))
+        return false;
     switch (f) {
     case F(ZIMO): case F(HUJUEZHANG): case F(MIAOSHOUHUICHUN): case F(HAIDILAOYUE):
     case F(GANGSHANGKAIHUA): case F(QIANGGANGHU): case F(TIANHE): case F(DIHE): case F(RENHE):
@@ -208,9 +218,8 @@ static bool tile_fan(builder *b, gb_context *ctx, int f, uint32_t *m)
             if (ctx->hand->melds[i].type == QIPAI_GB_MELD_KONG)
                 kongs |= GB_BIT(ctx->hand->melds[i].kind);
         *m = 0;
-        for (int k = 0; k < QIPAI_MJ_KINDS; k++)
-            if (ctx->all[k] == 4 && !(kongs >> k & 1))
-                *m |= tile(b, k);
+        for (uint64_t fours = gb_kinds_held_four(ctx->all) & ~kongs; fours; fours &= fours - 1)
+            *m |= tile(b, __builtin_ctzll(fours));
         return true;
     }
     default:

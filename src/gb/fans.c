@@ -226,8 +226,9 @@ void gb_tally_finish(gb_tally *t)
     uint64_t excluded[2] = {0, 0};
     /* The optional fans come after the 81 in the table, but each excludes
      * only fans that exclude nothing it keeps, so they go first. */
-    for (int f = F(MINGANGANG); f < QIPAI_GB_FAN_COUNT; f++)
-        exclude_from(f, t->bits, excluded);
+    if (t->bits[1] >> (F(MINGANGANG) - 64))
+        for (int f = F(MINGANGANG); f < QIPAI_GB_FAN_COUNT; f++)
+            exclude_from(f, t->bits, excluded);
     for (uint64_t w = t->bits[0]; w; w &= w - 1)
         exclude_from(__builtin_ctzll(w), t->bits, excluded);
     for (uint64_t w = t->bits[1] & ((GB_BIT(F(MINGANGANG) - 64)) - 1); w; w &= w - 1)
@@ -237,7 +238,7 @@ void gb_tally_finish(gb_tally *t)
 
     /* 九莲宝灯 does not count one 幺九刻 (its 111 or 999). */
     if (gb_has(t, F(JIULIANBAODENG)) && gb_has(t, F(YAOJIUKE)) &&
-        --t->multi[gb_multi_slot(F(YAOJIUKE))] == 0)
+        --t->count[F(YAOJIUKE) - 64] == 0)
         gb_unset(t, F(YAOJIUKE));
 
     /* 无番和: nothing to count but flowers. */

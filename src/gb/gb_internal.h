@@ -72,36 +72,33 @@ static inline int gb_fours(const uint8_t counts[QIPAI_MJ_KINDS])
     for (int w = 0; w < 4; w++) {
         uint64_t x;
         memcpy(&x, counts + 8 * w, 8);
-        n += gb_popcount(x >> 2 & 0x0101010101010101ull);
+        n += (int)(((x >> 2 & 0x0101010101010101ull) * 0x0101010101010101ull) >> 56);
     }
     return n;
 }
 
-/* ---- tallies: the fans of one reading ----
- * A fan is present or not (a bit); the eight fans that can be scored more
- * than once keep their count in a small slot each, so a tally is small
- * enough to copy for every reading. */
-typedef struct gb_tally {
-    uint64_t bits[2]; /* bit f of the 128: fan f is present */
-    uint8_t multi[8]; /* counts of the fans gb_multi_slot names */
-    int total;        /* after gb_tally_finish */
-} gb_tally;
-
-/* The count slot of a fan scored more than once, or -1. */
-static inline int gb_multi_slot(int f)
+/* Bit k for each kind with all four copies (counts at most 4). */
+static inline uint64_t gb_kinds_held_four(const uint8_t counts[QIPAI_MJ_KINDS])
 {
-    switch (f) {
-    case QIPAI_GB_FAN_SIGUIYI: return 0;
-    case QIPAI_GB_FAN_SHUANGTONGKE: return 1;
-    case QIPAI_GB_FAN_YIBANGAO: return 2;
-    case QIPAI_GB_FAN_XIXIANGFENG: return 3;
-    case QIPAI_GB_FAN_LIANLIU: return 4;
-    case QIPAI_GB_FAN_LAOSHAOFU: return 5;
-    case QIPAI_GB_FAN_YAOJIUKE: return 6;
-    case QIPAI_GB_FAN_HUAPAI: return 7;
-    default: return -1;
+    uint64_t m = 0;
+    for (int w = 0; w < 4; w++) {
+        uint64_t x;
+        memcpy(&x, counts + 8 * w, 8);
+        m |= (((x >> 2 & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << (8 * w);
     }
+    return m | (uint64_t)(counts[32] == 4) << 32 | (uint64_t)(counts[33] == 4) << 33;
 }
+
+/* ---- tallies: the fans of one reading ----
+ * A fan is present or not (a bit). The fans that can be scored more than
+ * once (四归一, 双同刻, 一般高 ... 幺九刻, 花牌) all have ids from 64 on, so
+ * only the upper word's fans keep a count; a tally stays small enough to
+ * copy for every reading. */
+typedef struct gb_tally {
+    uint64_t bits[2];   /* bit f of the 128: fan f is present */
+    uint8_t count[QIPAI_GB_FAN_COUNT - 64]; /* times fan 64 + i is scored, where present */
+    int total;          /* after gb_tally_finish */
+} gb_tally;
 
 static inline void gb_tally_clear(gb_tally *t)
 {
@@ -117,24 +114,21 @@ static inline bool gb_has(const gb_tally *t, int f)
 /* Times fan f is scored (it must be present). */
 static inline int gb_count(const gb_tally *t, int f)
 {
-    int slot = gb_multi_slot(f);
-    return slot < 0 ? 1 : t->multi[slot];
+    return f < 64 ? 1 : t->count[f - 64];
 }
 
 static inline void gb_set(gb_tally *t, int f, int n)
 {
-    int slot = gb_multi_slot(f);
     t->bits[f >> 6] |= (uint64_t)1 << (f & 63);
-    if (slot >= 0)
-        t->multi[slot] = (uint8_t)n;
+    if (f >= 64)
+        t->count[f - 64] = (uint8_t)n;
 }
 
-/* Scores f once more (a fan scored once cannot be added twice). */
+/* Scores f once more (only fans from 64 on are ever scored twice). */
 static inline void gb_add(gb_tally *t, int f)
 {
-    int slot = gb_multi_slot(f);
-    if (slot >= 0 && gb_has(t, f))
-        t->multi[slot]++;
+    if (f >= 64 && gb_has(t, f))
+        t->count[f - 64]++;
     else
         gb_set(t, f, 1);
 }
@@ -280,7 +274,7 @@ typedef struct gb_reading {
 typedef struct gb_context {
     const qipai_gb_rules *rules;
     const qipai_gb_hand *hand;
-    uint8_t all[QIPAI_MJ_KINDS]; /* every tile, melds included */
+    uint8_t all[40];             /* every tile, melds included; zeros after the 34 */
     uint64_t present;            /* kinds held anywhere */
     uint64_t concealed_present;  /* kinds among the concealed tiles */
     int win;                     /* the winning tile */
@@ -288,6 +282,7 @@ typedef struct gb_context {
     bool concealed_hand;         /* no claimed meld (concealed kongs allowed) */
     int claimed_melds;
     int kongs, concealed_kongs;
+    int shown;                   /* copies of the winning tile in the hand's melds */
     int unique_wait;             /* -1 not worked out yet, 0 no, 1 the winning tile is the only wait */
     gb_tally base_special;       /* what 十三幺 and 全不靠 start from: the situation */
     gb_tally base_pairs;         /* what 七对 starts from: that and the tile fans */
@@ -303,8 +298,9 @@ void gb_context_init(gb_context *ctx, const qipai_gb_rules *rules, const qipai_g
 
 /* Whether the winning tile is the only wait of the hand before it (边张,
  * 坎张 and 单钓将 need it): formal waits, a kind counting even when all its
- * copies are already held. Cached in ctx. */
-bool gb_unique_wait(gb_context *ctx);
+ * copies are already held. pair: the pair of a standard reading (which
+ * lets the check look at two groups only), or GB_NO_TILE. Cached in ctx. */
+bool gb_unique_wait(gb_context *ctx, int pair);
 
 /* Scores one reading of the meld forms (standard, knitted straight) into t,
  * finished. */

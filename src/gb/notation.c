@@ -318,7 +318,8 @@ static int name_kind(int kind, char *buf, size_t size)
     return qipai_mj_format_kind(kind, false, buf, size);
 }
 
-qipai_err qipai_gb_check(const qipai_gb_hand *hand, int tiles, qipai_error *err)
+/* The checks one by one, each with its message. */
+static qipai_err check_detail(const qipai_gb_hand *hand, int tiles, qipai_error *err)
 {
     if (!hand)
         return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "null hand");
@@ -405,6 +406,74 @@ qipai_err qipai_gb_check(const qipai_gb_hand *hand, int tiles, qipai_error *err)
                                                                           : "人和",
                               wants_self ? "self-drawn" : "on a discard");
     }
+    return QIPAI_OK;
+}
+
+/* Nonzero when some byte of x is above limit (limit < 128). */
+static inline uint64_t bytes_above(uint64_t x, unsigned limit)
+{
+    return ((x + 0x0101010101010101ull * (127 - limit)) | x) & 0x8080808080808080ull;
+}
+
+/* The same checks, fast: every call of qipai_gb_fan makes them, and almost
+ * every hand passes, so the messages are only worked out on a failure. */
+qipai_err qipai_gb_check(const qipai_gb_hand *hand, int tiles, qipai_error *err)
+{
+    if (!hand || (tiles != 13 && tiles != 14) || hand->meld_count > QIPAI_GB_MAX_MELDS)
+        return check_detail(hand, tiles, err);
+    uint8_t all[40] = {0};
+    memcpy(all, hand->counts, QIPAI_MJ_KINDS);
+    bool ok = true;
+    int kongs = 0;
+    for (int i = 0; i < hand->meld_count; i++) {
+        const qipai_gb_meld *m = &hand->melds[i];
+        if (m->kind >= QIPAI_MJ_KINDS)
+            return check_detail(hand, tiles, err);
+        switch (m->type) {
+        case QIPAI_GB_MELD_CHOW:
+            ok &= m->kind < 27 && m->kind % 9 <= 6 && m->from >= 1 && m->from <= 3 &&
+                  m->claimed >= 1 && m->claimed <= 3;
+            all[m->kind]++, all[m->kind + 1]++, all[m->kind + 2]++;
+            break;
+        case QIPAI_GB_MELD_PUNG:
+            ok &= m->from >= 1 && m->from <= 3 && m->claimed == 0;
+            all[m->kind] += 3;
+            break;
+        case QIPAI_GB_MELD_KONG:
+            ok &= m->from <= 3 && m->claimed <= 1 && (m->from > 0 || !m->claimed);
+            all[m->kind] += 4;
+            kongs++;
+            break;
+        default:
+            ok = false;
+        }
+    }
+    uint64_t over = 0, words[5];
+    memcpy(words, all, sizeof words);
+    for (int w = 0; w < 5; w++)
+        over |= bytes_above(words[w], QIPAI_MJ_MAX_COPIES);
+    uint64_t c[4];
+    memcpy(c, hand->counts, sizeof c);
+    int concealed = hand->counts[32] + hand->counts[33];
+    for (int w = 0; w < 4; w++)
+        concealed += (int)((c[w] * 0x0101010101010101ull) >> 56); /* no byte sum passes 255 */
+    int win = hand->win_tile;
+    ok &= !over && concealed == tiles - 3 * hand->meld_count && hand->tile_count == concealed &&
+          win < QIPAI_MJ_KINDS && hand->prevalent_wind <= 3 && hand->seat_wind <= 3 &&
+          hand->flags <= 15 && hand->blessing <= QIPAI_GB_BLESSING_HUMANITY &&
+          hand->flowers <= 8;
+    if (!ok || !hand->counts[win])
+        return check_detail(hand, tiles, err);
+    if (tiles == 13)
+        return QIPAI_OK;
+    bool self = hand->flags & QIPAI_GB_SELF_DRAWN;
+    if ((hand->flags & QIPAI_GB_KONG) && (self ? !kongs : all[win] != 1))
+        return check_detail(hand, tiles, err);
+    if ((hand->flags & QIPAI_GB_LAST_COPY) && hand->counts[win] != 1)
+        return check_detail(hand, tiles, err);
+    if (hand->blessing && (hand->meld_count ||
+                           self != (hand->blessing != QIPAI_GB_BLESSING_HUMANITY)))
+        return check_detail(hand, tiles, err);
     return QIPAI_OK;
 }
 

@@ -144,7 +144,7 @@ static int wait_fan(gb_context *ctx, const gb_reading *r)
     if (f && r->knitted && !ctx->rules->knitted_waits &&
         (gb_knitted_mask[r->knitted - 1] >> w & 1))
         f = 0;
-    return f && gb_unique_wait(ctx) ? f : 0;
+    return f && gb_unique_wait(ctx, r->knitted ? GB_NO_TILE : r->pair) ? f : 0;
 }
 
 void gb_score_reading(gb_context *ctx, const gb_reading *r, gb_tally *t)

@@ -124,22 +124,92 @@ static uint64_t standard_waits(const uint8_t *c, int stop_unless)
     return w;
 }
 
+/* Kinds t of group g such that c_g + t is complete: melds and the pair
+ * (pair) or melds only. A tile can only join kinds within two ranks of a
+ * held one (or a held honor). Stops once it has a wait other than `stop`
+ * (a kind, or -1 never). */
+static uint64_t group_waits(const uint8_t *c, int g, bool pair, int stop)
+{
+    uint64_t w = 0;
+    if (g == 3) {
+        uint8_t h[7];
+        memcpy(h, c + 27, 7);
+        for (int i = 0; i < 7; i++)
+            if (h[i]) {
+                h[i]++;
+                if (pair ? honor_pair(h) : honor_melds(h))
+                    w |= GB_BIT(27 + i);
+                h[i]--;
+            }
+        return w;
+    }
+    const uint8_t *c9 = c + 9 * g;
+    uint32_t key = gb_suit_key(c9);
+    unsigned held = 0;
+    for (int i = 0; i < 9; i++)
+        held |= (unsigned)(c9[i] != 0) << i;
+    unsigned near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF;
+    for (; near; near &= near - 1) {
+        int i = __builtin_ctz(near);
+        if (gb_suit_complete(key + (1u << (3 * i)))) {
+            w |= GB_BIT(9 * g + i);
+            if (stop >= 0 && (w & ~GB_BIT(stop)))
+                return w;
+        }
+    }
+    return w;
+}
+
+static bool group_pair_complete(const uint8_t *c, int g)
+{
+    return g == 3 ? honor_pair(c + 27) : gb_suit_complete(gb_suit_key(c + 9 * g));
+}
+
+/* The standard-form waits of c when c plus the kind `added` is complete
+ * with its pair in group `pair_group`: every other group is complete
+ * already, so the tile joins added's group (with the pair when that is
+ * pair_group), or pair_group while added's group keeps the pair. */
+static uint64_t standard_waits_near(const uint8_t *c, int added, int pair_group, int stop)
+{
+    int g = added < 27 ? added / 9 : 3;
+    if (g == pair_group)
+        return group_waits(c, g, true, stop);
+    uint64_t w = group_waits(c, g, false, stop);
+    if ((stop < 0 || !(w & ~GB_BIT(stop))) && group_pair_complete(c, g))
+        w |= group_waits(c, pair_group, false, stop);
+    return w;
+}
+
 #define ORPHANS (GB_TERMINAL_MASK | GB_HONOR_MASK)
+
+/* Bit k for each kind with an odd count. */
+static uint64_t odd_kinds(const uint8_t *c)
+{
+    uint64_t m = 0;
+    for (int w = 0; w < 4; w++) {
+        uint64_t x;
+        memcpy(&x, c + 8 * w, 8);
+        m |= (((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << (8 * w);
+    }
+    return m | (uint64_t)(c[32] & 1) << 32 | (uint64_t)(c[33] & 1) << 33;
+}
 
 /* Seven pairs and thirteen orphans, for 13 tiles without melds. */
 static uint64_t no_meld_waits(const uint8_t *c, uint64_t held)
 {
-    uint64_t odd = 0, w = 0;
-    int pairs = 0, over = 0;
-    for (int k = 0; k < QIPAI_MJ_KINDS; k++) {
-        odd |= (uint64_t)(c[k] & 1) << k;
-        pairs += c[k] == 2;
-        over += c[k] > 2;
-    }
-    if (gb_popcount(odd) == 1)
+    uint64_t w = 0, odd = odd_kinds(c);
+    if (odd && !(odd & (odd - 1)))
         w |= odd; /* six pairs (a quad is two) and the single's partner */
-    if (!(held & ~ORPHANS) && !over && pairs <= 1)
-        w |= pairs ? ORPHANS & ~held : ORPHANS;
+    if (!(held & ~ORPHANS)) {
+        int pairs = 0, over = 0;
+        for (uint64_t m = held; m; m &= m - 1) {
+            int k = __builtin_ctzll(m);
+            pairs += c[k] == 2;
+            over += c[k] > 2;
+        }
+        if (!over && pairs <= 1)
+            w |= pairs ? ORPHANS & ~held : ORPHANS;
+    }
     return w;
 }
 
@@ -173,45 +243,42 @@ static uint64_t knitted_waits(const uint8_t *c, int meld_count, int tiles, uint6
     return w;
 }
 
-static uint64_t formal_waits(const uint8_t counts[QIPAI_MJ_KINDS], int meld_count,
-                             int stop_unless)
+/* The waits of the shapes besides the standard form. */
+static uint64_t other_waits(const uint8_t *c, int meld_count)
 {
-    uint8_t c[QIPAI_MJ_KINDS];
-    memcpy(c, counts, sizeof c);
-    uint64_t w = standard_waits(c, stop_unless);
-    if (stop_unless >= 0 && (w & ~GB_BIT(stop_unless)))
-        return w;
     if (meld_count > 1)
-        return w;
-    uint64_t held = gb_kinds_held(counts);
-    int tiles = 0;
-    for (int g = 0; g < 4; g++)
-        tiles += group_size(counts, g);
-    if (meld_count == 0 && tiles == 13)
-        w |= no_meld_waits(counts, held);
-    /* The knitted shapes need eight of some arrangement's nine kinds. */
-    for (int a = 0; a < 6; a++)
-        if (gb_popcount(held & gb_knitted_mask[a]) >= 8 ||
-            (meld_count == 0 && gb_popcount(held) == 13)) {
-            w |= knitted_waits(counts, meld_count, tiles, held);
-            break;
-        }
+        return 0;
+    uint64_t held = gb_kinds_held(c), w = 0;
+    int tiles = 3 * (4 - meld_count) + 1;
+    if (meld_count == 0)
+        w |= no_meld_waits(c, held);
+    /* 组合龙 needs eight of some arrangement's nine kinds, 全不靠 thirteen
+     * different kinds. */
+    if (gb_popcount(held & ~GB_HONOR_MASK) >= 8 || (meld_count == 0 && gb_popcount(held) == 13))
+        w |= knitted_waits(c, meld_count, tiles, held);
     return w;
 }
 
 uint64_t gb_formal_waits(const uint8_t counts[QIPAI_MJ_KINDS], int meld_count)
 {
-    return formal_waits(counts, meld_count, -1);
+    return standard_waits(counts, -1) | other_waits(counts, meld_count);
 }
 
-bool gb_unique_wait(gb_context *ctx)
+bool gb_unique_wait(gb_context *ctx, int pair)
 {
     if (ctx->unique_wait < 0) {
         uint8_t standing[QIPAI_MJ_KINDS];
+        int w = ctx->win;
         memcpy(standing, ctx->hand->counts, sizeof standing);
-        standing[ctx->win]--;
-        ctx->unique_wait =
-            formal_waits(standing, ctx->hand->meld_count, ctx->win) == GB_BIT(ctx->win);
+        standing[w]--;
+        /* A standard reading says where the pair is, and every other group
+         * of the hand is complete: only two groups need looking at. */
+        uint64_t waits = pair != GB_NO_TILE
+                             ? standard_waits_near(standing, w, pair < 27 ? pair / 9 : 3, w)
+                             : standard_waits(standing, w);
+        if (!(waits & ~GB_BIT(w)))
+            waits |= other_waits(standing, ctx->hand->meld_count);
+        ctx->unique_wait = waits == GB_BIT(w);
     }
     return ctx->unique_wait;
 }
