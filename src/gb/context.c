@@ -58,7 +58,7 @@ static void tile_fans(gb_context *ctx, gb_tally *t)
     flag(t, F(TUIBUDAO), !(p & ~reversible));
     flag(t, F(LVYISE), !(p & ~green));
     flag(t, F(QINGYAOJIU), !(p & ~GB_TERMINAL_MASK));
-    flag(t, F(HUNYAOJIU), !(p & ~(GB_TERMINAL_MASK | GB_HONOR_MASK)) && (p & ~GB_TERMINAL_MASK));
+    flag(t, F(HUNYAOJIU), !(p & ~(GB_TERMINAL_MASK | GB_HONOR_MASK)));
     /* ranks held in any suit; the ranges need no honors */
     unsigned r = (unsigned)((p | p >> 9 | p >> 18) & 0x1FF) | (honors ? 0x200u : 0);
     flag(t, F(QUANDA), !(r & ~0x1C0u));
@@ -87,12 +87,14 @@ static void honor_fans(gb_context *ctx, gb_tally *t)
     unsigned winds = bits & 0xF, dragons = bits >> 4;
     int nw = gb_popcount(winds), nd = gb_popcount(dragons);
     flag(t, F(DASIXI), nw == 4);
-    flag(t, F(SANFENGKE), nw == 3);
+    /* Every fan whose definition holds is set; the exclusions then keep the
+     * ones the book counts (三风刻 inside 大四喜, 箭刻 inside 双箭刻 ...). */
+    flag(t, F(SANFENGKE), nw >= 3);
     flag(t, F(XIAOSIXI), nw == 3 && (pair & 0xF));
     flag(t, F(DASANYUAN), nd == 3);
-    flag(t, F(SHUANGJIANKE), nd == 2);
+    flag(t, F(SHUANGJIANKE), nd >= 2);
     flag(t, F(XIAOSANYUAN), nd == 2 && (pair >> 4));
-    flag(t, F(JIANKE), nd == 1);
+    flag(t, F(JIANKE), nd >= 1);
     unsigned own = (1u << h->prevalent_wind) | (1u << h->seat_wind);
     flag(t, F(QUANFENGKE), winds >> h->prevalent_wind & 1);
     flag(t, F(MENFENGKE), winds >> h->seat_wind & 1);
@@ -120,21 +122,21 @@ static void situation_fans(gb_context *ctx, gb_tally *t)
     flag(t, F(HAIDILAOYUE), last && !self);
     flag(t, F(GANGSHANGKAIHUA), kong && self);
     flag(t, F(QIANGGANGHU), kong && !self);
-    /* Concealment: 不求人 (self-drawn) or 门前清; 全求人 with four claimed
-     * melds won on a discard. */
+    /* Concealment: 门前清, and 不求人 when self-drawn (which does not count
+     * 门前清); 全求人 with four claimed melds won on a discard. */
     flag(t, F(BUQIUREN), ctx->concealed_hand && self);
-    flag(t, F(MENQIANQING), ctx->concealed_hand && !self);
+    flag(t, F(MENQIANQING), ctx->concealed_hand);
     flag(t, F(QUANQIUREN), ctx->claimed_melds == 4 && !self);
-    /* Kongs: the fan of their number, and with two, of their kinds. */
+    /* Kongs: every kong fan the kongs make; the bigger ones exclude the
+     * smaller (四杠 > 三杠 > 双暗杠, 明暗杠, 双明杠 > 暗杠, 明杠). */
     int k = ctx->kongs, concealed = ctx->concealed_kongs, melded = k - concealed;
-    bool mixed = k == 2 && concealed == 1;
     flag(t, F(SIGANG), k == 4);
-    flag(t, F(SANGANG), k == 3);
-    flag(t, F(SHUANGANGANG), k == 2 && concealed == 2);
-    flag(t, F(SHUANGMINGGANG), k == 2 && melded == 2);
-    flag(t, F(MINGANGANG), mixed && ctx->rules->mingangang);
-    flag(t, F(ANGANG), k == 1 ? concealed : mixed && !ctx->rules->mingangang);
-    flag(t, F(MINGGANG), k == 1 ? melded : mixed && !ctx->rules->mingangang);
+    flag(t, F(SANGANG), k >= 3);
+    flag(t, F(SHUANGANGANG), concealed >= 2);
+    flag(t, F(SHUANGMINGGANG), melded >= 2);
+    flag(t, F(MINGANGANG), concealed && melded && ctx->rules->mingangang);
+    flag(t, F(ANGANG), concealed);
+    flag(t, F(MINGGANG), melded);
 }
 
 void gb_context_init(gb_context *ctx, const qipai_gb_rules *rules, const qipai_gb_hand *hand)
@@ -167,11 +169,10 @@ void gb_context_init(gb_context *ctx, const qipai_gb_rules *rules, const qipai_g
     ctx->concealed_hand = ctx->claimed_melds == 0;
     ctx->unique_wait = -1;
 
-    /* The bases each form starts from: the situation alone (十三幺, 全不靠),
-     * with the tile fans (七对), with the honor pungs too (meld forms). */
-    gb_tally_clear(&ctx->base_special);
-    situation_fans(ctx, &ctx->base_special);
-    ctx->base_pairs = ctx->base_special;
+    /* The bases the forms start from: the situation and the tile fans (the
+     * forms without melds), with the honor pungs too (the meld forms). */
+    gb_tally_clear(&ctx->base_pairs);
+    situation_fans(ctx, &ctx->base_pairs);
     tile_fans(ctx, &ctx->base_pairs);
     ctx->base_melds = ctx->base_pairs;
     honor_fans(ctx, &ctx->base_melds);

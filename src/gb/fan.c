@@ -32,6 +32,48 @@ static void consider(gb_context *ctx, const gb_reading *r, void *arg)
     keep_if_better(arg, &t, r, r->form);
 }
 
+/* Every reading of the hand, the best kept in b. */
+static void choose(gb_context *ctx, const qipai_gb_rules *rules, const qipai_gb_hand *hand,
+                   best *b)
+{
+    b->have = false;
+    gb_context_init(ctx, rules, hand);
+    gb_each_reading(ctx, consider, b);
+    if (hand->meld_count == 0) {
+        gb_tally t;
+        if (gb_is_seven_pairs(ctx)) {
+            gb_score_special(ctx, QIPAI_GB_FORM_SEVEN_PAIRS, &t);
+            keep_if_better(b, &t, NULL, QIPAI_GB_FORM_SEVEN_PAIRS);
+        }
+        if (gb_is_thirteen_orphans(ctx)) {
+            gb_score_special(ctx, QIPAI_GB_FORM_THIRTEEN_ORPHANS, &t);
+            keep_if_better(b, &t, NULL, QIPAI_GB_FORM_THIRTEEN_ORPHANS);
+        }
+        if (gb_honors_knitted(ctx)) {
+            gb_score_special(ctx, QIPAI_GB_FORM_HONORS_KNITTED, &t);
+            keep_if_better(b, &t, NULL, QIPAI_GB_FORM_HONORS_KNITTED);
+        }
+    }
+}
+
+bool gb_fan_tallies(const qipai_gb_rules *rules, const qipai_gb_hand *hand, gb_tally *raw,
+                    gb_tally *final)
+{
+    gb_context ctx;
+    best b;
+    if (qipai_gb_check(hand, 14, NULL))
+        return false;
+    choose(&ctx, rules, hand, &b);
+    if (!b.have)
+        return false;
+    if (b.from_reading)
+        gb_score_reading_raw(&ctx, &b.reading, raw);
+    else
+        gb_score_special_raw(&ctx, b.form, raw);
+    *final = b.tally;
+    return true;
+}
+
 qipai_err qipai_gb_fan(const qipai_gb_rules *rules, const qipai_gb_hand *hand,
                        qipai_gb_result *result, qipai_error *err)
 {
@@ -42,24 +84,7 @@ qipai_err qipai_gb_fan(const qipai_gb_rules *rules, const qipai_gb_hand *hand,
         return e;
     gb_context ctx;
     best b;
-    b.have = false;
-    gb_context_init(&ctx, rules, hand);
-    gb_each_reading(&ctx, consider, &b);
-    if (hand->meld_count == 0) {
-        gb_tally t;
-        if (gb_is_seven_pairs(&ctx)) {
-            gb_score_special(&ctx, QIPAI_GB_FORM_SEVEN_PAIRS, &t);
-            keep_if_better(&b, &t, NULL, QIPAI_GB_FORM_SEVEN_PAIRS);
-        }
-        if (gb_is_thirteen_orphans(&ctx)) {
-            gb_score_special(&ctx, QIPAI_GB_FORM_THIRTEEN_ORPHANS, &t);
-            keep_if_better(&b, &t, NULL, QIPAI_GB_FORM_THIRTEEN_ORPHANS);
-        }
-        if (gb_honors_knitted(&ctx)) {
-            gb_score_special(&ctx, QIPAI_GB_FORM_HONORS_KNITTED, &t);
-            keep_if_better(&b, &t, NULL, QIPAI_GB_FORM_HONORS_KNITTED);
-        }
-    }
+    choose(&ctx, rules, hand, &b);
     result->win = b.have;
     if (!b.have) {
         result->valid = false;

@@ -212,6 +212,12 @@ int qipai_gb_fan_by_name(const char *name)
     return 0;
 }
 
+bool gb_fan_excludes(int a, int b)
+{
+    return a > 0 && a < QIPAI_GB_FAN_COUNT && b > 0 && b < QIPAI_GB_FAN_COUNT &&
+           (excludes[a][b >> 6] >> (b & 63) & 1);
+}
+
 /* The exclusions of one present fan f, if it is not excluded itself. */
 static inline void exclude_from(int f, const uint64_t present[2], uint64_t excluded[2])
 {

@@ -138,6 +138,9 @@ static inline void gb_unset(gb_tally *t, int f)
     t->bits[f >> 6] &= ~((uint64_t)1 << (f & 63));
 }
 
+/* Whether fan a's list of exclusions (不计) names fan b. */
+bool gb_fan_excludes(int a, int b);
+
 /* Applies the exclusions (不计) in the book's order: a fan that is present
  * and not itself excluded removes the fans it lists; an excluded fan
  * removes nothing. Then 九莲宝灯's one 幺九刻, and 无番和 when nothing but
@@ -284,8 +287,8 @@ typedef struct gb_context {
     int kongs, concealed_kongs;
     int shown;                   /* copies of the winning tile in the hand's melds */
     int unique_wait;             /* -1 not worked out yet, 0 no, 1 the winning tile is the only wait */
-    gb_tally base_special;       /* what 十三幺 and 全不靠 start from: the situation */
-    gb_tally base_pairs;         /* what 七对 starts from: that and the tile fans */
+    gb_tally base_pairs;         /* what 七对, 十三幺, 全不靠 start from: the situation
+                                    and the tile fans */
     gb_tally base_melds;         /* what the meld forms start from: that, the honor pungs
                                     and 九莲宝灯 */
     int honor_yaojiu;            /* wind pungs that score 幺九刻 */
@@ -309,6 +312,16 @@ void gb_score_reading(gb_context *ctx, const gb_reading *r, gb_tally *t);
 /* Scores a form without melds (seven pairs, thirteen orphans, 全不靠) into
  * t, finished. */
 void gb_score_special(gb_context *ctx, int form, gb_tally *t);
+
+/* The same before the exclusions (the tests check each exclusion had
+ * something to exclude). */
+void gb_score_reading_raw(gb_context *ctx, const gb_reading *r, gb_tally *t);
+void gb_score_special_raw(gb_context *ctx, int form, gb_tally *t);
+
+/* The chosen breakdown of a winning hand as tallies: before the exclusions
+ * (raw) and after (final); false when it does not win or fails the check. */
+bool gb_fan_tallies(const qipai_gb_rules *rules, const qipai_gb_hand *hand, gb_tally *raw,
+                    gb_tally *final);
 
 /* The parts of scoring the explanation repeats to find what each fan was
  * scored on. Fans among suited pungs (一色四节高 ... 双同刻): up to 4, each

@@ -149,14 +149,20 @@ static int wait_fan(gb_context *ctx, const gb_reading *r)
 
 void gb_score_reading(gb_context *ctx, const gb_reading *r, gb_tally *t)
 {
+    gb_score_reading_raw(ctx, r, t);
+    gb_tally_finish(t);
+}
+
+void gb_score_reading_raw(gb_context *ctx, const gb_reading *r, gb_tally *t)
+{
     *t = ctx->base_melds;
 
-    /* Chows: the relations among them come from the table, unless a 双龙会
-     * takes all four (it excludes each relation they could form). */
+    /* Chows: the relations among them come from the table; a 双龙会
+     * excludes each relation its chows could form. */
     int meet = gb_dragon_meet(r);
-    if (meet) {
+    if (meet)
         gb_set(t, meet, 1);
-    } else if (r->nchow >= 2) {
+    if (r->nchow >= 2) {
         uint8_t idx[4];
         for (int i = 0; i < r->nchow; i++) {
             int x = gb_chow_index(r->chow[i]), j = i;
@@ -198,8 +204,9 @@ void gb_score_reading(gb_context *ctx, const gb_reading *r, gb_tally *t)
     if (terminals + ctx->honor_yaojiu)
         gb_set(t, F(YAOJIUKE), terminals + ctx->honor_yaojiu);
     int concealed = gb_popcount(gb_concealed_pungs(ctx, r));
-    if (concealed >= 2)
-        gb_set(t, concealed == 4 ? F(SIANKE) : concealed == 3 ? F(SANANKE) : F(SHUANGANKE), 1);
+    t->bits[0] |= (uint64_t)(concealed == 4) << F(SIANKE) | (uint64_t)(concealed >= 3) << F(SANANKE);
+    t->bits[1] |= (uint64_t)(concealed >= 2) << (F(SHUANGANKE) - 64);
+    t->count[F(SHUANGANKE) - 64] = 1;
 
     /* Every meld and the pair with a terminal or honor (全带幺), or a 5
      * (全带五); the knitted straight has neither in every part. */
@@ -222,7 +229,6 @@ void gb_score_reading(gb_context *ctx, const gb_reading *r, gb_tally *t)
     int wait = wait_fan(ctx, r);
     if (wait)
         gb_set(t, wait, 1);
-    gb_tally_finish(t);
 }
 
 /* ---- forms without melds ---- */
@@ -243,17 +249,27 @@ static bool seven_shifted_pairs(const gb_context *ctx)
 
 void gb_score_special(gb_context *ctx, int form, gb_tally *t)
 {
+    gb_score_special_raw(ctx, form, t);
+    gb_tally_finish(t);
+}
+
+void gb_score_special_raw(gb_context *ctx, int form, gb_tally *t)
+{
     switch (form) {
+    /* The tile fans are set for every form; those a form excludes go (十三幺
+     * and 全不靠 do not count 五门齐 or 混幺九, the only ones they can make). */
     case QIPAI_GB_FORM_SEVEN_PAIRS:
         *t = ctx->base_pairs;
-        gb_set(t, seven_shifted_pairs(ctx) ? F(LIANQIDUI) : F(QIDUI), 1);
+        gb_set(t, F(QIDUI), 1);
+        if (seven_shifted_pairs(ctx))
+            gb_set(t, F(LIANQIDUI), 1);
         break;
     case QIPAI_GB_FORM_THIRTEEN_ORPHANS:
-        *t = ctx->base_special;
+        *t = ctx->base_pairs;
         gb_set(t, F(SHISANYAO), 1);
         break;
     default: {
-        *t = ctx->base_special;
+        *t = ctx->base_pairs;
         gb_set(t, F(QUANBUKAO), 1);
         if ((ctx->concealed_present & GB_HONOR_MASK) == GB_HONOR_MASK)
             gb_set(t, F(QIXINGBUKAO), 1);
@@ -262,5 +278,4 @@ void gb_score_special(gb_context *ctx, int form, gb_tally *t)
             gb_set(t, F(ZUHELONG), 1);
     }
     }
-    gb_tally_finish(t);
 }
