@@ -132,9 +132,14 @@ static int read_options(int argc, char **argv, gb_cli_options *o, char **inputs,
     o->seed = 1;
     o->repeat = 5;
     *n_inputs = 0;
+    int only_inputs = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--knitted-waits")) {
+        if (only_inputs || strncmp(a, "--", 2)) {
+            inputs[(*n_inputs)++] = argv[i];
+        } else if (!strcmp(a, "--")) {
+            only_inputs = 1;
+        } else if (!strcmp(a, "--knitted-waits")) {
             o->rules.knitted_waits = true;
         } else if (!strcmp(a, "--mingangang")) {
             o->rules.mingangang = true;
@@ -159,10 +164,8 @@ static int read_options(int argc, char **argv, gb_cli_options *o, char **inputs,
                     return cli_usage("gb: --repeat wants 1..101, not '%s'", v);
                 o->repeat = (int)x;
             }
-        } else if (a[0] == '-' && a[1] == '-') {
-            return cli_usage("gb: unknown option '%s'\n%s", a, usage_text);
         } else {
-            inputs[(*n_inputs)++] = argv[i];
+            return cli_usage("gb: unknown option '%s'\n%s", a, usage_text);
         }
     }
     return 0;
