@@ -164,7 +164,8 @@ typedef enum qipai_gb_meld_type {
 typedef struct qipai_gb_meld {
     uint8_t type;    /* qipai_gb_meld_type */
     uint8_t kind;    /* the pung's or kong's tile; the chow's lowest tile */
-    uint8_t from;    /* whom it was claimed from: 1 left, 2 opposite, 3 right; 0 a concealed kong */
+    uint8_t from;    /* whom it was claimed from: 1 left, 2 opposite, 3 right (a chow: always
+                        1); 0 a concealed kong */
     uint8_t claimed; /* chow: the claimed tile's place 1-3 (lowest first); kong: 1 when it
                         was added to a claimed pung (加杠), else 0 */
 } qipai_gb_meld;

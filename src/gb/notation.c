@@ -337,8 +337,8 @@ static qipai_err check_detail(const qipai_gb_hand *hand, int tiles, qipai_error 
         bool ok = m->kind < QIPAI_MJ_KINDS;
         switch (m->type) {
         case QIPAI_GB_MELD_CHOW:
-            ok = ok && gb_is_suited(m->kind) && gb_rank(m->kind) <= 6 && m->from >= 1 &&
-                 m->from <= 3 && m->claimed >= 1 && m->claimed <= 3;
+            ok = ok && gb_is_suited(m->kind) && gb_rank(m->kind) <= 6 && m->from == 1 &&
+                 m->claimed >= 1 && m->claimed <= 3;
             break;
         case QIPAI_GB_MELD_PUNG:
             ok = ok && m->from >= 1 && m->from <= 3 && m->claimed == 0;
@@ -431,8 +431,8 @@ qipai_err qipai_gb_check(const qipai_gb_hand *hand, int tiles, qipai_error *err)
             return check_detail(hand, tiles, err);
         switch (m->type) {
         case QIPAI_GB_MELD_CHOW:
-            ok &= m->kind < 27 && m->kind % 9 <= 6 && m->from >= 1 && m->from <= 3 &&
-                  m->claimed >= 1 && m->claimed <= 3;
+            ok &= m->kind < 27 && m->kind % 9 <= 6 && m->from == 1 && m->claimed >= 1 &&
+                  m->claimed <= 3;
             all[m->kind]++, all[m->kind + 1]++, all[m->kind + 2]++;
             break;
         case QIPAI_GB_MELD_PUNG:
