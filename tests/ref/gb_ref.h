@@ -1,0 +1,34 @@
+/*
+ * The brute-force reference for Guobiao (国标 / MCR, 《中国麻将竞赛规则》) fan
+ * scoring, written from the rule book alone (all 81 fans, their points, every
+ * 不计 exclusion and the principles 不重复, 不拆移, 不得相同, 就高不就低,
+ * 套算一次), to be obviously right rather than fast. The fast scorer in src/
+ * is checked against it; it shares no code with the library.
+ *
+ *   gb_ref_result r;
+ *   gb_ref_fan("[EEE,2][SSSS,1]WWWNN55pN|EE1000", &r);   -> 1, r.total 91
+ *
+ * It reads every way the winning hand can be read (every decomposition into
+ * melds and pair, seven pairs, thirteen orphans, 全不靠 / 七星不靠, 组合龙 with
+ * its meld and pair, and every role the winning tile can take in each),
+ * evaluates every fan by its definition on that reading, applies the
+ * exclusions and the combining principles, and keeps the best total; among
+ * equal totals the breakdown whose fans come first in the book's table.
+ */
+#ifndef QIPAI_GB_REF_H
+#define QIPAI_GB_REF_H
+
+/* input: a hand in the notation of ../shared/data/gb/README.md (melds in
+ * [...] with claim offsets, concealed tiles with the winning tile last, then
+ * |prevalent wind, seat wind and four flags: self-drawn, 和绝张, 海底/妙手,
+ * kong involved; then |flowers). Returns 1 win, 0 not a win, -1 bad input. */
+typedef struct gb_ref_result {
+    int total;           /* includes flowers */
+    int flowers;
+    int count;
+    char names[64][32];  /* fan ids as in the data (FAN_HUNYISE, FAN_HUAPAI for flowers...), a fan
+                            scored twice listed twice, sorted with strcmp */
+} gb_ref_result;
+int gb_ref_fan(const char *input, gb_ref_result *out);
+
+#endif
