@@ -31,4 +31,18 @@ typedef struct gb_ref_result {
 } gb_ref_result;
 int gb_ref_fan(const char *input, gb_ref_result *out);
 
+/* The disputed rules, all off in gb_ref_fan (the book's reading, see gb_ref.c): */
+typedef struct gb_ref_options {
+    int concealed_and_melded_kong; /* 明暗杠 (5, FAN_MINGANGANG) for one concealed + one melded
+                                      kong instead of 暗杠 + 明杠 */
+} gb_ref_options;
+int gb_ref_fan_with(const char *input, const gb_ref_options *options, gb_ref_result *out);
+
+/* The waits of a 13-tile hand in the same notation (melds, then 13 - 3 x melds concealed tiles;
+ * the situation is read and ignored): every kind whose addition makes a winning shape, written as
+ * "1m".."9s", "E" "S" "W" "N" "C" "F" "P" in kind order. formal = 1 also lists kinds the hand
+ * already holds all four of (the count that decides 边张/嵌张/单钓将). Returns the number of
+ * waits, -1 for bad input. */
+int gb_ref_waits(const char *input, int formal, char names[34][4]);
+
 #endif
