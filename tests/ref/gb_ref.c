@@ -706,6 +706,13 @@ int gb_ref_fan_with(const char *input, const gb_ref_options *options, gb_ref_res
     return win;
 }
 
+int gb_ref_fan_points(const char *name)
+{
+    for (int f = 1; f < F_COUNT; f++)
+        if (name && strcmp(name, FAN[f].name) == 0) return FAN[f].points;
+    return -1;
+}
+
 int gb_ref_fan(const char *input, gb_ref_result *out)
 {
     return gb_ref_fan_with(input, NULL, out);

@@ -6,7 +6,7 @@
  * is checked against it; it shares no code with the library.
  *
  *   gb_ref_result r;
- *   gb_ref_fan("[EEE,2][SSSS,1]WWWNN55pN|EE1000", &r);   -> 1, r.total 91
+ *   gb_ref_fan("[EEE,2][SSSS,1]WWWNN55pN|EE1000", &r);   -> 1, r.total 98 (大四喜 混一色 双暗刻 明杠 自摸)
  *
  * It reads every way the winning hand can be read (every decomposition into
  * melds and pair, seven pairs, thirteen orphans, 全不靠 / 七星不靠, 组合龙 with
@@ -37,6 +37,9 @@ typedef struct gb_ref_options {
                                       kong instead of 暗杠 + 明杠 */
 } gb_ref_options;
 int gb_ref_fan_with(const char *input, const gb_ref_options *options, gb_ref_result *out);
+
+/* The points of a fan id ("FAN_QIDUI" -> 24, "FAN_HUAPAI" -> 1), -1 for an unknown id. */
+int gb_ref_fan_points(const char *name);
 
 /* The waits of a 13-tile hand in the same notation (melds, then 13 - 3 x melds concealed tiles;
  * the situation is read and ignored): every kind whose addition makes a winning shape, written as
