@@ -397,6 +397,42 @@ static void random_winning_hands_are_consistent(void)
     fprintf(stderr, "  %ld random winning hands, %.1f us per call\n", n, us);
 }
 
+/* Concealed full flushes, the reference's slowest hands (many readings): timing only. */
+static void concealed_full_flushes_time(void)
+{
+    unsigned seed = 99;
+    long n = test_scaled(300), done = 0;
+    clock_t start = clock();
+    while (done < n) {
+        int count[9] = {0}, ok = 1;
+        for (int g = 0; g < 5 && ok; g++) {
+            int t = (int)(next_random(&seed) % 9);
+            if (g < 4 && t <= 6 && next_random(&seed) % 2) {
+                count[t]++, count[t + 1]++, count[t + 2]++;
+            } else {
+                count[t] += g < 4 ? 3 : 2;
+            }
+        }
+        for (int k = 0; k < 9; k++)
+            if (count[k] > 4) ok = 0;
+        if (!ok) continue;
+        int win = (int)(next_random(&seed) % 9);
+        while (!count[win]) win = (win + 1) % 9;
+        char text[32];
+        int len = 0;
+        for (int k = 0; k < 9; k++)
+            for (int c = 0; c < count[k] - (k == win); c++) text[len++] = (char)('1' + k);
+        text[len++] = (char)('1' + win);
+        text[len++] = 's';
+        text[len] = '\0';
+        gb_ref_result r;
+        CHECK(gb_ref_fan(text, &r) == 1 && r.total > 0, "%s should win", text);
+        done++;
+    }
+    double us = (double)(clock() - start) / CLOCKS_PER_SEC * 1e6 / (double)n;
+    fprintf(stderr, "  %ld concealed full flushes, %.1f us per call\n", n, us);
+}
+
 int main(void)
 {
     RUN(data_fan_cases_pass);
@@ -405,5 +441,6 @@ int main(void)
     RUN(bad_input_is_refused);
     RUN(order_of_melds_and_tiles_changes_nothing);
     RUN(random_winning_hands_are_consistent);
+    RUN(concealed_full_flushes_time);
     return test_report();
 }

@@ -32,8 +32,8 @@
  *   fan, the first difference deciding), i.e. the higher-placed fan; 一般高 before 喜相逢 before
  *   连六 before 老少副.
  */
+#define GB_REF_INTERNAL
 #include "gb_ref.h"
-#include "gb_ref_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -12,7 +12,8 @@
  * bamboo), honours E S W N, C (red 中), F (green 发), P (white 白); 1z-7z (E S W N white green red)
  * are read too.
  */
-#include "gb_ref_internal.h"
+#define GB_REF_INTERNAL
+#include "gb_ref.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -5,7 +5,8 @@
  * the three suits, 七星不靠 when all seven honours are there), and 组合龙 (the nine knitted tiles,
  * concealed) with one meld and a pair. Plain recursion: obviously complete, not fast.
  */
-#include "gb_ref_internal.h"
+#define GB_REF_INTERNAL
+#include "gb_ref.h"
 
 #include <string.h>
 
