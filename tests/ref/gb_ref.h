@@ -6,7 +6,8 @@
  * is checked against it; it shares no code with the library.
  *
  *   gb_ref_result r;
- *   gb_ref_fan("[EEE,2][SSSS,1]WWWNN55pN|EE1000", &r);   -> 1, r.total 98 (大四喜 混一色 双暗刻 明杠 自摸)
+ *   gb_ref_fan("[EEE,2][SSSS,1]WWWNN55pN|EE1000", &r);   -> 1, r.total 98
+ *   (大四喜 88, 混一色 6, 双暗刻 2, 明杠 1, 自摸 1)
  *
  * It reads every way the winning hand can be read (every decomposition into
  * melds and pair, seven pairs, thirteen orphans, 全不靠 / 七星不靠, 组合龙 with
@@ -21,7 +22,8 @@
 /* input: a hand in the notation of ../shared/data/gb/README.md (melds in
  * [...] with claim offsets, concealed tiles with the winning tile last, then
  * |prevalent wind, seat wind and four flags: self-drawn, 和绝张, 海底/妙手,
- * kong involved; then |flowers). Returns 1 win, 0 not a win, -1 bad input. */
+ * kong involved; then |flowers). Returns 1 win, 0 not a win, -1 bad input; *out is zeroed
+ * unless the hand wins. The fans are reported even below the minimum of 8. */
 typedef struct gb_ref_result {
     int total;           /* includes flowers */
     int flowers;
