@@ -83,9 +83,16 @@ static const fan_case cases[] = {
     {"369m147p25sSWNPF8s", 0, 24, "quanbukao zuhelong", "dandiaojiang"},
     {"[FFF,2]147m258p39sWW6s", 0, 20, "zuhelong wumenqi jianke", ""},
     {"[234p,1]258m369p14788s", 0, 15, "zuhelong pinghu dandiaojiang", ""},
-    {"258m23469p14788s3p", 0, 16, "zuhelong menqianqing pinghu", ""},
-    /* a winning tile of the knitted straight's kinds: 坎张 only with the option */
-    {"258m23469p14788s3p", KNITTED, 17, "zuhelong menqianqing pinghu kanzhang", ""},
+    /* 3p completes the knitted straight (no meld: no 坎张 by default), or, read
+     * the other way, the 234p the standing 3p joins: 坎张 (就高不就低) */
+    {"258m23469p14788s3p", 0, 17, "zuhelong menqianqing pinghu kanzhang", ""},
+    /* 7m can only complete the knitted straight: no 边张 by default */
+    {"14m258p369s123s55s7m", 0, 16, "zuhelong menqianqing pinghu", ""},
+    /* with the option, a wait inside the knitted straight reads its triple like
+     * a chow: 边张 for 1/2/3 and 7/8/9, 坎张 for 4/5/6 (equal totals: 边张 first) */
+    {"258m23469p14788s3p", KNITTED, 17, "zuhelong menqianqing pinghu bianzhang", ""},
+    {"14m258p369s123s55s7m", KNITTED, 17, "zuhelong menqianqing pinghu bianzhang", ""},
+    {"17m258p369s123s55s4m", KNITTED, 17, "zuhelong menqianqing pinghu kanzhang", ""},
     {"258m13369p14788s2p", 0, 17, "zuhelong menqianqing pinghu kanzhang", ""},
     {"[EEE,2][SSS,1]WWW78m55p9m|NN1000", 0, 14, "sanfengke queyimen zimo", ""},
     {"12345789p55678m6p|EE1000", 0, 23, "qinglong buqiuren pinghu queyimen", ""},

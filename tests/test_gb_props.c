@@ -12,91 +12,14 @@
 #include <string.h>
 
 #include "gb/gb_internal.h"
+#include "gb_hands.h"
 #include "test.h"
 
 static int below(qipai_rng *rng, int n) { return (int)qipai_rng_below(rng, (uint32_t)n); }
 
-/* A random winning shape: 0-4 declared melds, the rest concealed, the
- * winning tile one of the concealed, a random situation the tiles allow.
- * Mostly four melds and a pair, sometimes seven pairs; suits narrowed at
- * times so that flushes and big fans come up. */
 static void random_hand(qipai_rng *rng, qipai_gb_hand *h)
 {
-    for (;;) {
-        uint8_t used[QIPAI_MJ_KINDS] = {0};
-        int suits = below(rng, 4) == 0 ? 1 + below(rng, 2) : 4, base = below(rng, 4);
-        memset(h, 0, sizeof *h);
-        int declared = below(rng, 5);
-        bool pairs = declared == 0 && below(rng, 8) == 0, ok = true;
-        if (pairs) {
-            for (int i = 0; i < 7 && ok; i++) {
-                int k = ((base + below(rng, suits)) % 4) * 9 + below(rng, 9);
-                if (k >= QIPAI_MJ_KINDS || used[k] + 2 > 4) {
-                    ok = false;
-                    break;
-                }
-                used[k] += 2;
-                h->counts[k] += 2;
-            }
-        } else {
-            for (int i = 0; i < 5 && ok; i++) {
-                int s = (base + below(rng, suits)) % 4, k;
-                if (i == 4) { /* the pair */
-                    k = s * 9 + below(rng, s == 3 ? 7 : 9);
-                    ok = used[k] + 2 <= 4;
-                    used[k] += 2;
-                    h->counts[k] += 2;
-                    break;
-                }
-                bool chow = s < 3 && below(rng, 100) < 55;
-                k = s * 9 + below(rng, chow ? 7 : s == 3 ? 7 : 9);
-                if (chow)
-                    ok = used[k] < 4 && used[k + 1] < 4 && used[k + 2] < 4;
-                else
-                    ok = used[k] + 3 <= 4;
-                if (!ok)
-                    break;
-                int kong = !chow && i < declared && used[k] == 0 && below(rng, 4) == 0;
-                if (chow)
-                    used[k]++, used[k + 1]++, used[k + 2]++;
-                else
-                    used[k] = (uint8_t)(used[k] + 3 + kong);
-                if (i < declared) {
-                    qipai_gb_meld *m = &h->melds[h->meld_count++];
-                    m->kind = (uint8_t)k;
-                    m->type = chow ? QIPAI_GB_MELD_CHOW : kong ? QIPAI_GB_MELD_KONG : QIPAI_GB_MELD_PUNG;
-                    m->from = (uint8_t)(chow ? 1 : kong ? below(rng, 4) : 1 + below(rng, 3));
-                    m->claimed = (uint8_t)(chow ? 1 + below(rng, 3) : kong && m->from && below(rng, 2));
-                } else if (chow) {
-                    h->counts[k]++, h->counts[k + 1]++, h->counts[k + 2]++;
-                } else {
-                    h->counts[k] += 3;
-                }
-            }
-        }
-        if (!ok)
-            continue;
-        int n = 0;
-        for (int k = 0; k < QIPAI_MJ_KINDS; k++)
-            n += h->counts[k];
-        h->tile_count = (uint8_t)n;
-        int pick = below(rng, n);
-        for (int k = 0; k < QIPAI_MJ_KINDS; k++) {
-            if (pick < h->counts[k]) {
-                h->win_tile = (uint8_t)k;
-                break;
-            }
-            pick -= h->counts[k];
-        }
-        h->prevalent_wind = (uint8_t)below(rng, 4);
-        h->seat_wind = (uint8_t)below(rng, 4);
-        h->flags = (uint8_t)below(rng, 16);
-        h->flowers = (uint8_t)below(rng, 3);
-        for (int tries = 0; tries < 4 && qipai_gb_check(h, 14, NULL); tries++)
-            h->flags = (uint8_t)(h->flags & below(rng, 16));
-        if (!qipai_gb_check(h, 14, NULL))
-            return;
-    }
+    gb_test_random_hand(rng, h, 0);
 }
 
 /* Writes the hand with its melds and concealed tiles in a random order

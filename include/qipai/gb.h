@@ -138,8 +138,8 @@ int qipai_gb_fan_by_name(const char *name);
  * The disputed rules, each a value (docs/RULES.md, "Guobiao"). */
 typedef struct qipai_gb_rules {
     uint8_t min_fan;          /* 起和: fans needed to win, flowers not counted (8) */
-    bool knitted_waits;       /* a winning tile of the knitted straight's kinds may still
-                                 score 边张/坎张/单钓将 in the meld or pair (off) */
+    bool knitted_waits;       /* a single wait inside the knitted straight (the winning tile
+                                 completes it) scores 坎张 (4, 5 or 6) or 边张 (off) */
     bool mingangang;          /* one melded and one concealed kong score 明暗杠 5 instead
                                  of 明杠 + 暗杠 (off) */
     bool blessings;           /* 天和, 地和, 人和 are scored when the hand says so (off) */

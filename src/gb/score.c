@@ -126,7 +126,10 @@ static bool has_terminal_or_honor(int kind, int size_is_chow)
     return kind >= 27 || kind % 9 == 0 || kind % 9 == 8;
 }
 
-/* 边张, 坎张 or 单钓将 for the winning tile's role, or 0. */
+/* 边张, 坎张 or 单钓将 for the winning tile's role, or 0. A tile that
+ * completes the knitted straight completes no meld: by default it scores
+ * none of them; with rules->knitted_waits its triple (147, 258 or 369) is
+ * read like a chow, 坎张 for the middle tile, 边张 for an end. */
 static int wait_fan(gb_context *ctx, const gb_reading *r)
 {
     int w = ctx->win, f = 0;
@@ -138,12 +141,9 @@ static int wait_fan(gb_context *ctx, const gb_reading *r)
             f = F(BIANZHANG);
     } else if (r->role == GB_ROLE_PAIR) {
         f = F(DANDIAOJIANG);
+    } else if (r->role == GB_ROLE_KNITTED && ctx->rules->knitted_waits) {
+        f = w % 9 / 3 == 1 ? F(KANZHANG) : F(BIANZHANG);
     }
-    /* By default a winning tile of the knitted straight's kinds is read
-     * as completing the knitted straight, which is no meld. */
-    if (f && r->knitted && !ctx->rules->knitted_waits &&
-        (gb_knitted_mask[r->knitted - 1] >> w & 1))
-        f = 0;
     return f && gb_unique_wait(ctx, r->knitted ? GB_NO_TILE : r->pair) ? f : 0;
 }
 
