@@ -2,156 +2,144 @@
  * The breakdown of the chosen reading: its groups (melds, pair, knitted
  * parts, single tiles, and the tiles some fans name), the fans in the
  * book's order with their points and counts, and for each fan the groups it
- * was scored on. Runs once per call, after the best reading is known, so it
- * may redo what scoring worked out.
+ * was scored on. Runs once per call, after the best reading is known.
+ *
+ * Each fan is scored on one kind of thing (the wind pungs, the kongs, the
+ * whole hand ...): the masks of those are worked out once while the groups
+ * are laid out, and each fan takes the mask of its category; only the fans
+ * among chows or among pungs need their own (the combination chosen).
  */
 #include "gb/gb_internal.h"
 #include "gb/fan_points.h"
 
 #define F(x) QIPAI_GB_FAN_##x
 
-typedef struct builder {
-    qipai_gb_result *res;
-    uint32_t reading; /* every group of the reading (not the TILE groups) */
-} builder;
+enum category {
+    C_ALL,              /* every group of the reading (the default: fans of the whole hand) */
+    C_NONE,             /* flowers */
+    C_WINDS,            /* the wind pungs */
+    C_WINDS_PAIR,       /* and the pair */
+    C_DRAGONS,
+    C_DRAGONS_PAIR,
+    C_PREVALENT,        /* the prevalent wind's pung */
+    C_SEAT,
+    C_KONGS,
+    C_CONCEALED_KONGS,
+    C_MELDED_KONGS,
+    C_CONCEALED_PUNGS,  /* in this reading, the winning tile's role applied */
+    C_YAOJIU,           /* the pungs scored as 幺九刻 */
+    C_CHOWS_PAIR,       /* 双龙会 */
+    C_KNITTED,
+    C_WAIT,             /* the winning tile's group and the tile */
+    C_WIN,              /* the winning tile */
+    C_HOGS,             /* the kinds held four times, not as a kong */
+    C_RELATION,         /* a fan among chows or pungs: its own mask */
+    C_COUNT
+};
 
-static int add_group(builder *b, int type, int kind, bool declared, bool concealed)
+static const uint8_t category[QIPAI_GB_FAN_COUNT] = {
+    [F(DASIXI)] = C_WINDS, [F(SANFENGKE)] = C_WINDS, [F(XIAOSIXI)] = C_WINDS_PAIR,
+    [F(DASANYUAN)] = C_DRAGONS, [F(SHUANGJIANKE)] = C_DRAGONS, [F(JIANKE)] = C_DRAGONS,
+    [F(XIAOSANYUAN)] = C_DRAGONS_PAIR, [F(QUANFENGKE)] = C_PREVALENT, [F(MENFENGKE)] = C_SEAT,
+    [F(SIGANG)] = C_KONGS, [F(SANGANG)] = C_KONGS, [F(MINGANGANG)] = C_KONGS,
+    [F(SHUANGANGANG)] = C_CONCEALED_KONGS, [F(ANGANG)] = C_CONCEALED_KONGS,
+    [F(SHUANGMINGGANG)] = C_MELDED_KONGS, [F(MINGGANG)] = C_MELDED_KONGS,
+    [F(SIANKE)] = C_CONCEALED_PUNGS, [F(SANANKE)] = C_CONCEALED_PUNGS,
+    [F(SHUANGANKE)] = C_CONCEALED_PUNGS, [F(YAOJIUKE)] = C_YAOJIU,
+    [F(YISESHUANGLONGHUI)] = C_CHOWS_PAIR, [F(SANSESHUANGLONGHUI)] = C_CHOWS_PAIR,
+    [F(ZUHELONG)] = C_KNITTED,
+    [F(BIANZHANG)] = C_WAIT, [F(KANZHANG)] = C_WAIT, [F(DANDIAOJIANG)] = C_WAIT,
+    [F(ZIMO)] = C_WIN, [F(HUJUEZHANG)] = C_WIN, [F(MIAOSHOUHUICHUN)] = C_WIN,
+    [F(HAIDILAOYUE)] = C_WIN, [F(GANGSHANGKAIHUA)] = C_WIN, [F(QIANGGANGHU)] = C_WIN,
+    [F(TIANHE)] = C_WIN, [F(DIHE)] = C_WIN, [F(RENHE)] = C_WIN,
+    [F(SIGUIYI)] = C_HOGS, [F(HUAPAI)] = C_NONE,
+    [F(YISESITONGSHUN)] = C_RELATION, [F(YISESIBUGAO)] = C_RELATION,
+    [F(YISESANTONGSHUN)] = C_RELATION, [F(QINGLONG)] = C_RELATION,
+    [F(YISESANBUGAO)] = C_RELATION, [F(HUALONG)] = C_RELATION,
+    [F(SANSESANTONGSHUN)] = C_RELATION, [F(SANSESANBUGAO)] = C_RELATION,
+    [F(YIBANGAO)] = C_RELATION, [F(XIXIANGFENG)] = C_RELATION, [F(LIANLIU)] = C_RELATION,
+    [F(LAOSHAOFU)] = C_RELATION, [F(YISESIJIEGAO)] = C_RELATION,
+    [F(YISESANJIEGAO)] = C_RELATION, [F(SANSESANJIEGAO)] = C_RELATION,
+    [F(SANTONGKE)] = C_RELATION, [F(SHUANGTONGKE)] = C_RELATION,
+};
+
+#define LO(f) ((uint64_t)((f) < 64) << ((f) & 63))
+#define HI(f) ((uint64_t)((f) >= 64) << ((f) & 63))
+#define WIN_FANS(X)                                                                           \
+    (X(F(ZIMO)) | X(F(HUJUEZHANG)) | X(F(MIAOSHOUHUICHUN)) | X(F(HAIDILAOYUE)) |              \
+     X(F(GANGSHANGKAIHUA)) | X(F(QIANGGANGHU)) | X(F(TIANHE)) | X(F(DIHE)) | X(F(RENHE)) |    \
+     X(F(BIANZHANG)) | X(F(KANZHANG)) | X(F(DANDIAOJIANG)))
+#define CHOW_FANS(X)                                                                          \
+    (X(F(YISESITONGSHUN)) | X(F(YISESIBUGAO)) | X(F(YISESANTONGSHUN)) | X(F(QINGLONG)) |       \
+     X(F(YISESANBUGAO)) | X(F(HUALONG)) | X(F(SANSESANTONGSHUN)) | X(F(SANSESANBUGAO)) |      \
+     X(F(YIBANGAO)) | X(F(XIXIANGFENG)) | X(F(LIANLIU)) | X(F(LAOSHAOFU)))
+#define PUNG_FANS(X)                                                                          \
+    (X(F(YISESIJIEGAO)) | X(F(YISESANJIEGAO)) | X(F(SANSESANJIEGAO)) | X(F(SANTONGKE)) |      \
+     X(F(SHUANGTONGKE)))
+static const uint64_t chow_fans[2] = {CHOW_FANS(LO), CHOW_FANS(HI)};
+static const uint64_t pung_fans[2] = {PUNG_FANS(LO), PUNG_FANS(HI)};
+
+/* Appends a group; returns its bit. */
+static uint32_t add_group(qipai_gb_result *res, int type, int kind, bool declared,
+                          bool concealed)
 {
-    qipai_gb_result *res = b->res;
-    if (type == QIPAI_GB_GROUP_TILE)
-        for (int i = 0; i < res->group_count; i++)
-            if (res->groups[i].type == type && res->groups[i].kind == kind)
-                return i;
-    if (res->group_count == QIPAI_GB_MAX_GROUPS)
-        return QIPAI_GB_MAX_GROUPS - 1; /* cannot happen: 14 singles and a few tiles */
     qipai_gb_group *g = &res->groups[res->group_count];
     g->type = (uint8_t)type;
     g->kind = (uint8_t)kind;
     g->declared = declared;
     g->concealed = concealed;
-    return res->group_count++;
+    return 1u << res->group_count++;
 }
 
-static uint32_t tile(builder *b, int kind)
-{
-    return 1u << add_group(b, QIPAI_GB_GROUP_TILE, kind, false, false);
-}
-
-/* The groups of a reading: knitted parts, chows, pungs and kongs, the pair. */
-typedef struct layout {
-    int knitted;     /* first knitted group, or -1 */
-    int chow[4];
-    int pung[4];
-    int pair;
-} layout;
-
-static void lay_out(builder *b, const gb_context *ctx, const gb_reading *r, layout *l)
-{
-    unsigned concealed = gb_concealed_pungs(ctx, r);
-    l->knitted = -1;
-    if (r->knitted) {
-        for (int j = 0; j < 3; j++) {
-            int g = add_group(b, QIPAI_GB_GROUP_KNITTED,
-                              gb_knitted_suit[r->knitted - 1][j] * 9 + j, false, true);
-            if (j == 0)
-                l->knitted = g;
-        }
-    }
-    for (int i = 0; i < r->nchow; i++)
-        l->chow[i] = add_group(b, QIPAI_GB_GROUP_CHOW, r->chow[i], r->chow_declared >> i & 1,
-                               !(r->chow_declared >> i & 1));
-    for (int i = 0; i < r->npung; i++)
-        l->pung[i] = add_group(b,
-                               r->pung_flags[i] & GB_PUNG_KONG ? QIPAI_GB_GROUP_KONG
-                                                               : QIPAI_GB_GROUP_PUNG,
-                               r->pung[i], r->pung_flags[i] & GB_PUNG_DECLARED,
-                               concealed >> i & 1);
-    l->pair = r->pair != GB_NO_TILE ? add_group(b, QIPAI_GB_GROUP_PAIR, r->pair, false, true)
-                                    : -1;
-}
-
-/* Pungs of the reading whose kind is in mask, as groups. */
-static uint32_t pungs_of(const gb_reading *r, const layout *l, uint64_t kinds)
-{
-    uint32_t m = 0;
-    for (int i = 0; i < r->npung; i++)
-        if (kinds >> r->pung[i] & 1)
-            m |= 1u << l->pung[i];
-    return m;
-}
-
-static uint32_t kongs_of(const gb_reading *r, const layout *l, int which /* 1 concealed, 2 melded, 3 any */)
-{
-    uint32_t m = 0;
-    for (int i = 0; i < r->npung; i++) {
-        uint8_t f = r->pung_flags[i];
-        if (!(f & GB_PUNG_KONG))
-            continue;
-        if (((f & GB_PUNG_CONCEALED) ? 1 : 2) & which)
-            m |= 1u << l->pung[i];
-    }
-    return m;
-}
-
-/* What a fan of a meld-form reading was scored on. */
-static uint32_t reading_groups(builder *b, gb_context *ctx, const gb_reading *r, const layout *l,
-                               int f)
+/* The groups of a reading and the category masks they make. rel gets the
+ * masks of the fans among chows and pungs (only those present matter). */
+static void lay_out(gb_context *ctx, const gb_reading *r, const gb_tally *t,
+                    qipai_gb_result *res, uint32_t *cat, uint32_t *rel)
 {
     const qipai_gb_hand *h = ctx->hand;
-    uint64_t winds = GB_WIND_MASK, dragons = GB_DRAGON_MASK;
-    uint32_t pair = l->pair >= 0 ? 1u << l->pair : 0;
-    switch (f) {
-    case F(DASIXI): case F(SANFENGKE):
-        return pungs_of(r, l, winds);
-    case F(XIAOSIXI):
-        return pungs_of(r, l, winds) | pair;
-    case F(DASANYUAN): case F(SHUANGJIANKE): case F(JIANKE):
-        return pungs_of(r, l, dragons);
-    case F(XIAOSANYUAN):
-        return pungs_of(r, l, dragons) | pair;
-    case F(QUANFENGKE):
-        return pungs_of(r, l, GB_BIT(27 + h->prevalent_wind));
-    case F(MENFENGKE):
-        return pungs_of(r, l, GB_BIT(27 + h->seat_wind));
-    case F(SIGANG): case F(SANGANG): case F(MINGANGANG):
-        return kongs_of(r, l, 3);
-    case F(SHUANGANGANG): case F(ANGANG):
-        return kongs_of(r, l, 1);
-    case F(SHUANGMINGGANG): case F(MINGGANG):
-        return kongs_of(r, l, 2);
-    case F(SIANKE): case F(SANANKE): case F(SHUANGANKE): {
-        unsigned c = gb_concealed_pungs(ctx, r);
-        uint32_t m = 0;
-        for (int i = 0; i < r->npung; i++)
-            if (c >> i & 1)
-                m |= 1u << l->pung[i];
-        return m;
+    unsigned concealed = gb_concealed_pungs(ctx, r);
+    uint32_t chow_bit[4], pung_bit[4], all_chows = 0;
+    if (r->knitted) {
+        for (int j = 0; j < 3; j++)
+            cat[C_KNITTED] |= add_group(res, QIPAI_GB_GROUP_KNITTED,
+                                        gb_knitted_suit[r->knitted - 1][j] * 9 + j, false, true);
     }
-    case F(YAOJIUKE): {
-        /* terminal pungs, and wind pungs no wind fan counts */
-        uint64_t own = GB_BIT(27 + h->prevalent_wind) | GB_BIT(27 + h->seat_wind);
-        uint64_t kinds = GB_TERMINAL_MASK | (ctx->honor_yaojiu ? winds & ~own : 0);
-        return pungs_of(r, l, kinds);
+    for (int i = 0; i < r->nchow; i++) {
+        bool declared = r->chow_declared >> i & 1;
+        all_chows |= chow_bit[i] = add_group(res, QIPAI_GB_GROUP_CHOW, r->chow[i], declared,
+                                             !declared);
     }
-    case F(YISESHUANGLONGHUI): case F(SANSESHUANGLONGHUI): {
-        uint32_t m = pair;
-        for (int i = 0; i < r->nchow; i++)
-            m |= 1u << l->chow[i];
-        return m;
+    /* a wind pung is a 幺九刻 unless a wind fan counts it (ctx->honor_yaojiu) */
+    uint64_t own = GB_BIT(27 + h->prevalent_wind) | GB_BIT(27 + h->seat_wind);
+    uint64_t yaojiu = GB_TERMINAL_MASK | (ctx->honor_yaojiu ? GB_WIND_MASK & ~own : 0);
+    for (int i = 0; i < r->npung; i++) {
+        int k = r->pung[i];
+        uint8_t f = r->pung_flags[i];
+        bool kong = f & GB_PUNG_KONG;
+        uint32_t bit = pung_bit[i] =
+            add_group(res, kong ? QIPAI_GB_GROUP_KONG : QIPAI_GB_GROUP_PUNG, k,
+                      f & GB_PUNG_DECLARED, concealed >> i & 1);
+        cat[C_WINDS] |= (GB_WIND_MASK >> k & 1) ? bit : 0;
+        cat[C_DRAGONS] |= (GB_DRAGON_MASK >> k & 1) ? bit : 0;
+        cat[C_PREVALENT] |= k == 27 + h->prevalent_wind ? bit : 0;
+        cat[C_SEAT] |= k == 27 + h->seat_wind ? bit : 0;
+        cat[C_KONGS] |= kong ? bit : 0;
+        cat[C_CONCEALED_KONGS] |= kong && (f & GB_PUNG_CONCEALED) ? bit : 0;
+        cat[C_MELDED_KONGS] |= kong && !(f & GB_PUNG_CONCEALED) ? bit : 0;
+        cat[C_CONCEALED_PUNGS] |= concealed >> i & 1 ? bit : 0;
+        cat[C_YAOJIU] |= (yaojiu >> k & 1) ? bit : 0;
     }
-    case F(ZUHELONG):
-        return l->knitted >= 0 ? 7u << l->knitted : 0;
-    case F(BIANZHANG): case F(KANZHANG): case F(DANDIAOJIANG):
-        return (r->role == GB_ROLE_CHOW ? 1u << l->chow[r->role_index] : pair) |
-               tile(b, ctx->win);
-    default:
-        break;
-    }
-    /* Relations among chows: the table entry names the chows (ascending). */
-    if ((f >= F(YISESITONGSHUN) && f <= F(YISESIBUGAO) && f != F(YISESIJIEGAO)) ||
-        f == F(YISESANTONGSHUN) || f == F(QINGLONG) || f == F(YISESANBUGAO) ||
-        f == F(HUALONG) || f == F(SANSESANTONGSHUN) || f == F(SANSESANBUGAO) ||
-        (f >= F(YIBANGAO) && f <= F(LAOSHAOFU))) {
+    uint32_t pair = r->pair != GB_NO_TILE ? add_group(res, QIPAI_GB_GROUP_PAIR, r->pair, false, true)
+                                          : 0;
+    cat[C_WINDS_PAIR] = cat[C_WINDS] | pair;
+    cat[C_DRAGONS_PAIR] = cat[C_DRAGONS] | pair;
+    cat[C_CHOWS_PAIR] = all_chows | pair;
+    cat[C_WAIT] = r->role == GB_ROLE_CHOW ? chow_bit[r->role_index]
+                  : r->role == GB_ROLE_PAIR ? pair
+                                            : cat[C_KNITTED];
+
+    /* The chows' fans, as the table combined them (chows ascending). */
+    if ((t->bits[0] & chow_fans[0]) | (t->bits[1] & chow_fans[1])) {
         uint8_t idx[4];
         int order[4];
         for (int i = 0; i < r->nchow; i++) {
@@ -162,92 +150,69 @@ static uint32_t reading_groups(builder *b, gb_context *ctx, const gb_reading *r,
             order[j] = i;
         }
         const gb_chow_fans *e = &gb_chow_table[gb_chow_slot(idx, r->nchow)];
-        uint32_t m = 0;
         for (int i = 0; i < e->n; i++)
-            if (e->fan[i] == f)
-                for (int j = 0; j < r->nchow; j++)
-                    if (e->chows[i] >> j & 1)
-                        m |= 1u << l->chow[order[j]];
-        return m;
+            rel[e->fan[i]] = 0;
+        for (int i = 0; i < e->n; i++)
+            for (int j = 0; j < r->nchow; j++)
+                rel[e->fan[i]] |= e->chows[i] >> j & 1 ? chow_bit[order[j]] : 0;
     }
-    if (f == F(YISESIJIEGAO) || f == F(YISESANJIEGAO) || f == F(SANSESANJIEGAO) ||
-        f == F(SANTONGKE) || f == F(SHUANGTONGKE)) {
-        uint8_t suited[4], fan[4], mask[4];
-        int where[4], ns = 0;
-        for (int i = 0; i < r->npung; i++)
-            if (r->pung[i] < 27) {
-                where[ns] = l->pung[i];
-                suited[ns++] = r->pung[i];
-            }
+    /* The suited pungs' fans. */
+    uint8_t suited[4], fan[4], mask[4];
+    uint32_t where[4];
+    int ns = 0;
+    for (int i = 0; i < r->npung; i++)
+        if (r->pung[i] < 27) {
+            where[ns] = pung_bit[i];
+            suited[ns++] = r->pung[i];
+        }
+    if ((t->bits[0] & pung_fans[0]) | (t->bits[1] & pung_fans[1])) {
         int n = gb_pung_relations(suited, ns, fan, mask);
-        uint32_t m = 0;
         for (int i = 0; i < n; i++)
-            if (fan[i] == f)
-                for (int j = 0; j < ns; j++)
-                    if (mask[i] >> j & 1)
-                        m |= 1u << where[j];
-        return m;
-    }
-    return b->reading;
-}
-
-#define LO(f) ((uint64_t)((f) < 64) << ((f) & 63))
-#define HI(f) ((uint64_t)((f) >= 64) << ((f) & 63))
-#define TILE_FANS(X)                                                                          \
-    (X(F(ZIMO)) | X(F(HUJUEZHANG)) | X(F(MIAOSHOUHUICHUN)) | X(F(HAIDILAOYUE)) |              \
-     X(F(GANGSHANGKAIHUA)) | X(F(QIANGGANGHU)) | X(F(TIANHE)) | X(F(DIHE)) | X(F(RENHE)) |    \
-     X(F(HUAPAI)) | X(F(SIGUIYI)))
-static const uint64_t tile_fans[2] = {TILE_FANS(LO), TILE_FANS(HI)};
-
-/* Fans any form shares: the tiles a fan names, not a group of the reading. */
-static bool tile_fan(builder *b, gb_context *ctx, int f, uint32_t *m)
-{
-    if (!(tile_fans[f >> 6] >> (f & 63) & 1))
-        return false;
-    switch (f) {
-    case F(ZIMO): case F(HUJUEZHANG): case F(MIAOSHOUHUICHUN): case F(HAIDILAOYUE):
-    case F(GANGSHANGKAIHUA): case F(QIANGGANGHU): case F(TIANHE): case F(DIHE): case F(RENHE):
-        *m = tile(b, ctx->win);
-        return true;
-    case F(HUAPAI):
-        *m = 0;
-        return true;
-    case F(SIGUIYI): {
-        uint64_t kongs = 0;
-        for (int i = 0; i < ctx->hand->meld_count; i++)
-            if (ctx->hand->melds[i].type == QIPAI_GB_MELD_KONG)
-                kongs |= GB_BIT(ctx->hand->melds[i].kind);
-        *m = 0;
-        for (uint64_t fours = gb_kinds_held_four(ctx->all) & ~kongs; fours; fours &= fours - 1)
-            *m |= tile(b, __builtin_ctzll(fours));
-        return true;
-    }
-    default:
-        return false;
+            rel[fan[i]] = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < ns; j++)
+                rel[fan[i]] |= mask[i] >> j & 1 ? where[j] : 0;
     }
 }
+
 
 void gb_explain(gb_context *ctx, const gb_reading *r, int form, const gb_tally *t,
                 qipai_gb_result *res)
 {
-    builder b = {res, 0};
-    layout l = {-1, {0}, {0}, -1};
+    uint32_t cat[C_COUNT] = {0}, rel[QIPAI_GB_FAN_COUNT];
     res->group_count = 0;
     if (r) {
-        lay_out(&b, ctx, r, &l);
+        lay_out(ctx, r, t, res, cat, rel);
     } else {
         const uint8_t *c = ctx->hand->counts;
-        for (int k = 0; k < QIPAI_MJ_KINDS; k++) {
+        for (uint64_t held = ctx->concealed_present; held; held &= held - 1) {
+            int k = __builtin_ctzll(held);
             if (form == QIPAI_GB_FORM_SEVEN_PAIRS) {
                 for (int n = 0; n < c[k] / 2; n++)
-                    add_group(&b, QIPAI_GB_GROUP_PAIR, k, false, true);
-            } else if (c[k]) {
-                add_group(&b, c[k] == 2 ? QIPAI_GB_GROUP_PAIR : QIPAI_GB_GROUP_SINGLE, k, false,
+                    add_group(res, QIPAI_GB_GROUP_PAIR, k, false, true);
+            } else {
+                add_group(res, c[k] == 2 ? QIPAI_GB_GROUP_PAIR : QIPAI_GB_GROUP_SINGLE, k, false,
                           true);
             }
         }
     }
-    b.reading = res->group_count >= 32 ? ~0u : (1u << res->group_count) - 1;
+    cat[C_ALL] = (1u << res->group_count) - 1; /* at most 14 groups so far */
+
+    /* The tiles fans name, after the reading's groups. */
+    static const uint64_t win_fans[2] = {WIN_FANS(LO), WIN_FANS(HI)};
+    if ((t->bits[0] & win_fans[0]) | (t->bits[1] & win_fans[1])) {
+        cat[C_WIN] = add_group(res, QIPAI_GB_GROUP_TILE, ctx->win, false, false);
+        cat[C_WAIT] |= cat[C_WIN];
+    }
+    if (gb_has(t, F(SIGUIYI))) {
+        uint64_t kongs = 0;
+        for (int i = 0; i < ctx->hand->meld_count; i++)
+            if (ctx->hand->melds[i].type == QIPAI_GB_MELD_KONG)
+                kongs |= GB_BIT(ctx->hand->melds[i].kind);
+        for (uint64_t fours = gb_kinds_held_four(ctx->all) & ~kongs; fours; fours &= fours - 1)
+            cat[C_HOGS] |= add_group(res, QIPAI_GB_GROUP_TILE, __builtin_ctzll(fours), false,
+                                     false);
+    }
 
     res->fan_count = 0;
     res->flowers = 0;
@@ -255,14 +220,14 @@ void gb_explain(gb_context *ctx, const gb_reading *r, int form, const gb_tally *
         for (uint64_t w = t->bits[word]; w; w &= w - 1) {
             int f = 64 * word + __builtin_ctzll(w);
             if (res->fan_count == QIPAI_GB_MAX_FANS)
-                break;
+                break; /* cannot happen: exclusions leave far fewer */
             qipai_gb_fan_score *s = &res->fans[res->fan_count++];
+            int c = category[f];
             s->id = (uint8_t)f;
             s->points = gb_fan_points[f];
             s->count = (uint8_t)gb_count(t, f);
-            if (!tile_fan(&b, ctx, f, &s->groups))
-                s->groups = r ? reading_groups(&b, ctx, r, &l, f) : b.reading;
-            if (f == F(HUAPAI))
-                res->flowers = s->points * s->count;
+            s->groups = c == C_RELATION ? rel[f] : cat[c];
         }
+    if (gb_has(t, F(HUAPAI)))
+        res->flowers = gb_count(t, F(HUAPAI));
 }

@@ -267,6 +267,7 @@ typedef struct gb_reading {
     uint8_t chow_declared;     /* bit i: chow[i] is a declared meld */
     uint8_t pung[4];
     uint8_t pung_flags[4];
+    uint8_t concealed;         /* bit i: pung[i] is concealed, the winning tile's role aside */
     uint8_t pair;              /* kind, or GB_NO_TILE */
     uint8_t knitted;           /* 组合龙: arrangement + 1, else 0 */
     uint8_t role;              /* GB_ROLE_... of the winning tile */

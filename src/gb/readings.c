@@ -29,16 +29,19 @@ static int suit_ways(uint32_t key, uint32_t ways[GB_SUIT_MAX_WAYS])
 static void add_way(gb_reading *x, uint32_t way, int base)
 {
     int n = way & 7, pair = way >> 3 & 15;
-    if (pair != 15)
-        x->pair = (uint8_t)(base + pair);
+    x->pair = pair != 15 ? (uint8_t)(base + pair) : x->pair;
+    /* Each meld is written both as a chow and as a pung and counted as
+     * the one it is: no branch on what the hand holds. Fewer than four
+     * melds are in the reading before each, so both slots exist. */
     for (int i = 0; i < n; i++) {
         int code = way >> (7 + 4 * i) & 15;
-        if (code < 7) {
-            x->chow[x->nchow++] = (uint8_t)(base + code);
-        } else {
-            x->pung[x->npung] = (uint8_t)(base + code - 7);
-            x->pung_flags[x->npung++] = GB_PUNG_CONCEALED;
-        }
+        bool pung = code >= 7;
+        x->chow[x->nchow] = (uint8_t)(base + code);
+        x->nchow += !pung;
+        x->pung[x->npung] = (uint8_t)(base + code - 7);
+        x->pung_flags[x->npung] = GB_PUNG_CONCEALED;
+        x->concealed |= (uint8_t)(pung << x->npung);
+        x->npung += pung;
     }
 }
 
@@ -80,17 +83,20 @@ static void decompose(gb_context *ctx, const uint8_t *c, const gb_reading *base,
                       gb_reading_fn each, void *arg)
 {
     gb_reading r = *base;
-    int pairs = 0;
-    for (int k = 27; k < QIPAI_MJ_KINDS; k++) {
-        if (c[k] == 3) {
-            r.pung[r.npung] = (uint8_t)k;
-            r.pung_flags[r.npung++] = GB_PUNG_CONCEALED;
-        } else if (c[k] == 2) {
-            r.pair = (uint8_t)k;
-            pairs++;
-        } else if (c[k]) {
-            return;
-        }
+    /* Honors: each count 0, 2 (the pair) or 3 (a pung), found bytewise. */
+    uint64_t h = 0, ones = 0x0101010101010101ull;
+    memcpy(&h, c + 27, 7);
+    uint64_t b0 = h & ones, b1 = h >> 1 & ones, b2 = h >> 2 & ones;
+    if ((b0 & ~b1) | b2) /* a single or four of an honor */
+        return;
+    uint64_t threes = b0 & b1, twos = b1 & ~b0;
+    int pairs = gb_popcount(twos);
+    if (twos)
+        r.pair = (uint8_t)(27 + __builtin_ctzll(twos) / 8);
+    for (; threes; threes &= threes - 1) {
+        r.pung[r.npung] = (uint8_t)(27 + __builtin_ctzll(threes) / 8);
+        r.pung_flags[r.npung] = GB_PUNG_CONCEALED;
+        r.concealed |= (uint8_t)(1u << r.npung++);
     }
     uint32_t ways[3][GB_SUIT_MAX_WAYS];
     int n[3];
@@ -137,6 +143,7 @@ void gb_each_reading(gb_context *ctx, gb_reading_fn each, void *arg)
             uint8_t flags = GB_PUNG_DECLARED;
             if (m->type == QIPAI_GB_MELD_KONG)
                 flags |= GB_PUNG_KONG | (m->from == 0 ? GB_PUNG_CONCEALED : 0);
+            base.concealed |= (uint8_t)((flags & GB_PUNG_CONCEALED ? 1u : 0u) << base.npung);
             base.pung[base.npung] = m->kind;
             base.pung_flags[base.npung++] = flags;
         }

@@ -84,14 +84,9 @@ int gb_pung_relations(const uint8_t *kinds, int n, uint8_t fan[4], uint8_t mask[
 
 unsigned gb_concealed_pungs(const gb_context *ctx, const gb_reading *r)
 {
-    unsigned m = 0;
-    for (int i = 0; i < r->npung; i++)
-        if (r->pung_flags[i] & GB_PUNG_CONCEALED)
-            m |= 1u << i;
     /* A pung the winning tile completes is concealed only when self-drawn. */
-    if (r->role == GB_ROLE_PUNG && !ctx->self_drawn)
-        m &= ~(1u << r->role_index);
-    return m;
+    unsigned exposed = (unsigned)(r->role == GB_ROLE_PUNG && !ctx->self_drawn) << r->role_index;
+    return r->concealed & ~exposed;
 }
 
 /* ---- chows ---- */
@@ -118,13 +113,6 @@ int gb_dragon_meet(const gb_reading *r)
 }
 
 /* ---- the reading ---- */
-
-static bool has_terminal_or_honor(int kind, int size_is_chow)
-{
-    if (size_is_chow)
-        return kind % 9 == 0 || kind % 9 == 6;
-    return kind >= 27 || kind % 9 == 0 || kind % 9 == 8;
-}
 
 /* 边张, 坎张 or 单钓将 for the winning tile's role, or 0. A tile that
  * completes the knitted straight completes no meld: by default it scores
@@ -153,9 +141,26 @@ void gb_score_reading(gb_context *ctx, const gb_reading *r, gb_tally *t)
     gb_tally_finish(t);
 }
 
+/* Kinds (as a chow's lowest tile, or a pung's or pair's tile) whose meld
+ * holds a terminal or honor, or a 5. */
+#define SUITS3(bits) ((uint64_t)(bits) | (uint64_t)(bits) << 9 | (uint64_t)(bits) << 18)
+static const uint64_t outside_chow = SUITS3(0x41);  /* 123, 789 */
+static const uint64_t five_chow = SUITS3(0x1C);     /* 345, 456, 567 */
+static const uint64_t outside_tile = GB_TERMINAL_MASK | GB_HONOR_MASK;
+static const uint64_t five_tile = SUITS3(0x10);
+
+static inline void compare_swap(uint8_t *a, uint8_t *b)
+{
+    uint8_t lo = *a < *b ? *a : *b, hi = *a < *b ? *b : *a;
+    *a = lo, *b = hi;
+}
+
 void gb_score_reading_raw(gb_context *ctx, const gb_reading *r, gb_tally *t)
 {
     *t = ctx->base_melds;
+    /* The loops below run over all four slots, the unused ones masked out
+     * (a reading's unused slots hold small kinds), so that how many melds
+     * of each kind a hand has costs no mispredicted branch. */
 
     /* Chows: the relations among them come from the table; a 双龙会
      * excludes each relation its chows could form. */
@@ -164,12 +169,13 @@ void gb_score_reading_raw(gb_context *ctx, const gb_reading *r, gb_tally *t)
         gb_set(t, meet, 1);
     if (r->nchow >= 2) {
         uint8_t idx[4];
-        for (int i = 0; i < r->nchow; i++) {
-            int x = gb_chow_index(r->chow[i]), j = i;
-            for (; j > 0 && idx[j - 1] > x; j--)
-                idx[j] = idx[j - 1];
-            idx[j] = (uint8_t)x;
-        }
+        for (int i = 0; i < 4; i++)
+            idx[i] = i < r->nchow ? (uint8_t)gb_chow_index(r->chow[i]) : 0xFF;
+        compare_swap(&idx[0], &idx[1]);
+        compare_swap(&idx[2], &idx[3]);
+        compare_swap(&idx[0], &idx[2]);
+        compare_swap(&idx[1], &idx[3]);
+        compare_swap(&idx[1], &idx[2]);
         const gb_chow_fans *e = &gb_chow_table[gb_chow_slot(idx, r->nchow)];
         for (int i = 0; i < e->n; i++)
             gb_add(t, e->fan[i]);
@@ -183,12 +189,20 @@ void gb_score_reading_raw(gb_context *ctx, const gb_reading *r, gb_tally *t)
     /* Pungs. */
     uint8_t suited[4];
     int ns = 0, terminals = 0;
-    for (int i = 0; i < r->npung; i++) {
-        int k = r->pung[i];
-        if (k < 27) {
-            suited[ns++] = (uint8_t)k;
-            terminals += k % 9 == 0 || k % 9 == 8;
-        }
+    bool outside = !r->knitted && (outside_tile >> (r->pair & 63) & 1);
+    bool fives = !r->knitted && (five_tile >> (r->pair & 63) & 1);
+    for (int i = 0; i < 4; i++) {
+        bool used = i < r->npung;
+        int k = r->pung[i] & 63;
+        suited[ns] = (uint8_t)k;
+        ns += used && k < 27;
+        terminals += used && (GB_TERMINAL_MASK >> k & 1);
+        outside &= !used || (outside_tile >> k & 1);
+        fives &= !used || (five_tile >> k & 1);
+        bool chow = i < r->nchow;
+        int c = r->chow[i] & 63;
+        outside &= !chow || (outside_chow >> c & 1);
+        fives &= !chow || (five_chow >> c & 1);
     }
     if (r->npung == 4) {
         gb_set(t, F(PENGPENGHU), 1);
@@ -201,30 +215,16 @@ void gb_score_reading_raw(gb_context *ctx, const gb_reading *r, gb_tally *t)
         for (int i = 0; i < n; i++)
             gb_add(t, fan[i]);
     }
-    if (terminals + ctx->honor_yaojiu)
-        gb_set(t, F(YAOJIUKE), terminals + ctx->honor_yaojiu);
+    int yaojiu = terminals + ctx->honor_yaojiu;
+    t->bits[1] |= (uint64_t)(yaojiu > 0) << (F(YAOJIUKE) - 64);
+    t->count[F(YAOJIUKE) - 64] = (uint8_t)yaojiu;
     int concealed = gb_popcount(gb_concealed_pungs(ctx, r));
     t->bits[0] |= (uint64_t)(concealed == 4) << F(SIANKE) | (uint64_t)(concealed >= 3) << F(SANANKE);
     t->bits[1] |= (uint64_t)(concealed >= 2) << (F(SHUANGANKE) - 64);
     t->count[F(SHUANGANKE) - 64] = 1;
-
     /* Every meld and the pair with a terminal or honor (全带幺), or a 5
      * (全带五); the knitted straight has neither in every part. */
-    if (!r->knitted) {
-        bool outside = has_terminal_or_honor(r->pair, 0), fives = suited_pair && r->pair % 9 == 4;
-        for (int i = 0; i < r->nchow; i++) {
-            outside = outside && has_terminal_or_honor(r->chow[i], 1);
-            fives = fives && r->chow[i] % 9 >= 2 && r->chow[i] % 9 <= 4;
-        }
-        for (int i = 0; i < r->npung; i++) {
-            outside = outside && has_terminal_or_honor(r->pung[i], 0);
-            fives = fives && r->pung[i] < 27 && r->pung[i] % 9 == 4;
-        }
-        if (outside)
-            gb_set(t, F(QUANDAIYAO), 1);
-        if (fives)
-            gb_set(t, F(QUANDAIWU), 1);
-    }
+    t->bits[0] |= (uint64_t)outside << F(QUANDAIYAO) | (uint64_t)fives << F(QUANDAIWU);
 
     int wait = wait_fan(ctx, r);
     if (wait)
