@@ -218,46 +218,59 @@ bool gb_fan_excludes(int a, int b)
            (excludes[a][b >> 6] >> (b & 63) & 1);
 }
 
-/* The exclusions of one present fan f, if it is not excluded itself. */
-static inline void exclude_from(int f, const uint64_t present[2], uint64_t excluded[2])
+static inline bool gb_has_bit(const uint64_t bits[2], int f)
 {
-    if (!((excluded[f >> 6] >> (f & 63)) & 1) && ((present[f >> 6] >> (f & 63)) & 1)) {
-        excluded[0] |= excludes[f][0];
-        excluded[1] |= excludes[f][1];
-    }
+    return bits[f >> 6] >> (f & 63) & 1;
 }
 
 void gb_tally_finish(gb_tally *t)
 {
     uint64_t excluded[2] = {0, 0};
-    /* The optional fans come after the 81 in the table, but each excludes
-     * only fans that exclude nothing it keeps, so they go first. */
-    if (t->bits[1] >> (F(MINGANGANG) - 64))
-        for (int f = F(MINGANGANG); f < QIPAI_GB_FAN_COUNT; f++)
-            exclude_from(f, t->bits, excluded);
-    for (uint64_t w = t->bits[0]; w; w &= w - 1)
-        exclude_from(__builtin_ctzll(w), t->bits, excluded);
-    for (uint64_t w = t->bits[1] & ((GB_BIT(F(MINGANGANG) - 64)) - 1); w; w &= w - 1)
-        exclude_from(64 + __builtin_ctzll(w), t->bits, excluded);
+    int total = 0;
+    /* The blessings come after the 81 in the table, but nothing excludes
+     * them and what they exclude excludes nothing they keep: they go first.
+     * 明暗杠 goes between the two words: after 四杠 and 三杠, which exclude it,
+     * and before 暗杠 and 明杠, which it excludes. */
+    for (uint64_t w = t->bits[1] >> (F(TIANHE) - 64); w; w &= w - 1) {
+        int f = F(TIANHE) + __builtin_ctzll(w);
+        excluded[0] |= excludes[f][0];
+        excluded[1] |= excludes[f][1];
+        total += gb_fan_points[f];
+    }
+    /* Then the 81 in one pass: a fan excludes only fans after it in the
+     * table (一色三同顺 and 一色三节高, which exclude each other, never meet
+     * in one reading), so by the time a fan comes up, whatever could
+     * exclude it has been seen. */
+    for (int word = 0; word < 2; word++) {
+        uint64_t w = word ? t->bits[1] & ((GB_BIT(F(MINGANGANG) - 64)) - 1) : t->bits[0];
+        if (word && gb_has(t, F(MINGANGANG)) && !gb_has_bit(excluded, F(MINGANGANG))) {
+            excluded[0] |= excludes[F(MINGANGANG)][0];
+            excluded[1] |= excludes[F(MINGANGANG)][1];
+            total += gb_fan_points[F(MINGANGANG)];
+        }
+        for (w &= ~excluded[word]; w; w &= ~excluded[word], w &= w - 1) {
+            int f = 64 * word + __builtin_ctzll(w);
+            excluded[0] |= excludes[f][0];
+            excluded[1] |= excludes[f][1];
+            total += gb_fan_points[f] * gb_count(t, f);
+        }
+    }
     t->bits[0] &= ~excluded[0];
     t->bits[1] &= ~excluded[1];
 
     /* 九莲宝灯 does not count one 幺九刻 (its 111 or 999). */
-    if (gb_has(t, F(JIULIANBAODENG)) && gb_has(t, F(YAOJIUKE)) &&
-        --t->count[F(YAOJIUKE) - 64] == 0)
-        gb_unset(t, F(YAOJIUKE));
+    if (gb_has(t, F(JIULIANBAODENG)) && gb_has(t, F(YAOJIUKE))) {
+        total -= 1;
+        if (--t->count[F(YAOJIUKE) - 64] == 0)
+            gb_unset(t, F(YAOJIUKE));
+    }
 
     /* 无番和: nothing to count but flowers. */
     uint64_t flowers[2] = {LO(F(HUAPAI)), HI(F(HUAPAI))};
-    if (!(t->bits[0] & ~flowers[0]) && !(t->bits[1] & ~flowers[1]))
+    if (!(t->bits[0] & ~flowers[0]) && !(t->bits[1] & ~flowers[1])) {
         gb_set(t, F(WUFANHU), 1);
-
-    int total = 0;
-    for (int word = 0; word < 2; word++)
-        for (uint64_t w = t->bits[word]; w; w &= w - 1) {
-            int f = 64 * word + __builtin_ctzll(w);
-            total += gb_fan_points[f] * gb_count(t, f);
-        }
+        total += gb_fan_points[F(WUFANHU)];
+    }
     t->total = total;
 }
 
