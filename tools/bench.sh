@@ -13,3 +13,7 @@ mkdir -p build/corpus
 "$Q" zipai bench hu build/corpus/zp_hu.txt
 "$Q" poker corpus minplays --rules ddz --size 20 --count 10000 --seed 1 > build/corpus/pk_ddz20.txt
 "$Q" poker bench minplays build/corpus/pk_ddz20.txt --rules ddz
+"$Q" gb corpus fan 200000 --seed 1 > build/corpus/gb_fan.txt
+"$Q" gb corpus flush 100000 --seed 2 > build/corpus/gb_flush.txt
+"$Q" gb bench fan build/corpus/gb_fan.txt
+"$Q" gb bench fan build/corpus/gb_flush.txt

@@ -14,3 +14,5 @@ say "$Q" zipai waits '二七十二七贰柒拾 偎壹壹壹'
 say "$Q" poker minplays --rules seed 3445566688
 say "$Q" poker minplays --rules ddz --types 33344456XD
 say "$Q" poker moves --rules ddz 3456789XD/34567
+say "$Q" gb fan '[EEE,2][SSSS,1]WWWNN55pN|EE1000|8'
+say "$Q" gb ting '[111s,1]2345678999s'

@@ -1,0 +1,182 @@
+/*
+ * Guobiao against the public test data (../shared/data/gb/, from the
+ * unit tests of the MIT-licensed zheng-fan/GB-Mahjong calculator, most of
+ * them the examples of 《国标麻将规则释义》): 130 scored hands, a case
+ * passing when the breakdown equals expectedNames or altExpectedNames, and
+ * 20 waiting hands. Skips cleanly when the data is absent.
+ *
+ * The data's calculator scores 明暗杠 (one melded and one concealed kong),
+ * which is not one of the 81 and is off by default here: the cases run with
+ * it on, and again with the defaults, where exactly the three 明暗杠 hands
+ * score 暗杠 + 明杠 instead.
+ */
+#include <qipai/gb.h>
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+
+static json_t *data;
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The breakdown as the data writes it: FAN_ ids, a fan scored n times
+ * listed n times, sorted. Writes them space-separated into out. */
+static void breakdown_text(const qipai_gb_result *r, char *out, size_t size)
+{
+    const char *names[128];
+    char upper[128][32];
+    int n = 0;
+    for (int i = 0; i < r->fan_count; i++)
+        for (int c = 0; c < r->fans[i].count && n < 128; c++) {
+            const char *id = qipai_gb_fan_id_name(r->fans[i].id);
+            size_t j = 0;
+            memcpy(upper[n], "FAN_", 4);
+            for (; id[j] && j < 26; j++)
+                upper[n][4 + j] = (char)(id[j] - 'a' + 'A');
+            upper[n][4 + j] = '\0';
+            names[n] = upper[n];
+            n++;
+        }
+    qsort(names, (size_t)n, sizeof names[0], compare_strings);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        strncat(out, names[i], size - strlen(out) - 2);
+        if (i + 1 < n)
+            strcat(out, " ");
+    }
+}
+
+static void names_text(json_t *list, char *out, size_t size)
+{
+    const char *names[128];
+    int n = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(list, i, v)
+        if (n < 128)
+            names[n++] = json_string_value(v);
+    qsort(names, (size_t)n, sizeof names[0], compare_strings);
+    out[0] = '\0';
+    for (int k = 0; k < n; k++) {
+        strncat(out, names[k], size - strlen(out) - 2);
+        if (k + 1 < n)
+            strcat(out, " ");
+    }
+}
+
+static int score_cases(const qipai_gb_rules *rules, bool report, int *differ_only_in_kongs)
+{
+    json_t *cases = json_object_get(data, "fanCases"), *c;
+    size_t i;
+    int passed = 0;
+    json_array_foreach(cases, i, c) {
+        const char *input = json_string_value(json_object_get(c, "input"));
+        char got[2048], expected[2048], alt[2048] = "";
+        qipai_gb_hand hand;
+        qipai_gb_result r;
+        qipai_error err;
+        if (qipai_gb_parse(input, &hand, &err) || qipai_gb_fan(rules, &hand, &r, &err)) {
+            CHECK(!report, "%s: %s", input, err.message);
+            continue;
+        }
+        breakdown_text(&r, got, sizeof got);
+        names_text(json_object_get(c, "expectedNames"), expected, sizeof expected);
+        json_t *a = json_object_get(c, "altExpectedNames");
+        if (json_is_array(a))
+            names_text(a, alt, sizeof alt);
+        bool ok = r.win && (!strcmp(got, expected) || (alt[0] && !strcmp(got, alt)));
+        passed += ok;
+        if (report)
+            CHECK(ok, "%s\n  expected %s%s%s\n  got      %s", input, expected,
+                  alt[0] ? "\n  or       " : "", alt, got);
+        else if (!ok && differ_only_in_kongs && strstr(expected, "FAN_MINGANGANG") &&
+                 strstr(got, "FAN_ANGANG") && strstr(got, "FAN_MINGGANG"))
+            ++*differ_only_in_kongs;
+    }
+    return passed;
+}
+
+static void data_fan_cases_pass_with_mingangang(void)
+{
+    if (!data)
+        return;
+    qipai_gb_rules rules;
+    qipai_gb_rules_default(&rules);
+    rules.mingangang = true;
+    int passed = score_cases(&rules, true, NULL);
+    fprintf(stderr, "  %d of %zu scored hands pass\n", passed,
+            json_array_size(json_object_get(data, "fanCases")));
+}
+
+static void data_fan_cases_with_defaults_differ_only_by_mingangang(void)
+{
+    if (!data)
+        return;
+    qipai_gb_rules rules;
+    qipai_gb_rules_default(&rules);
+    int kongs = 0;
+    int passed = score_cases(&rules, false, &kongs);
+    size_t total = json_array_size(json_object_get(data, "fanCases"));
+    CHECK(kongs == 3 && passed + kongs == (int)total,
+          "with the defaults %d pass and %d differ by 明暗杠 (expected %zu and 3)", passed, kongs,
+          total - 3);
+}
+
+static void data_ting_cases_pass(void)
+{
+    if (!data)
+        return;
+    static const char honors[7] = {'E', 'S', 'W', 'N', 'P', 'F', 'C'};
+    json_t *cases = json_object_get(data, "tingCases"), *c;
+    size_t i;
+    int passed = 0;
+    json_array_foreach(cases, i, c) {
+        const char *input = json_string_value(json_object_get(c, "input"));
+        qipai_gb_hand hand;
+        qipai_error err;
+        uint8_t waits[QIPAI_MJ_KINDS];
+        int n = 0;
+        if (qipai_gb_parse(input, &hand, &err) || qipai_gb_waits(&hand, waits, &n, &err)) {
+            CHECK(0, "%s: %s", input, err.message);
+            continue;
+        }
+        /* as the data names them: TILE_1m ... TILE_E ... TILE_P */
+        json_t *list = json_array();
+        for (int k = 0; k < n; k++) {
+            char name[16];
+            if (waits[k] >= 27)
+                snprintf(name, sizeof name, "TILE_%c", honors[waits[k] - 27]);
+            else
+                snprintf(name, sizeof name, "TILE_%d%c", waits[k] % 9 + 1, "mps"[waits[k] / 9]);
+            json_array_append_new(list, json_string(name));
+        }
+        char got[512], expected[512];
+        names_text(list, got, sizeof got);
+        names_text(json_object_get(c, "expectedNames"), expected, sizeof expected);
+        json_decref(list);
+        passed += !strcmp(got, expected);
+        CHECK(!strcmp(got, expected), "%s\n  expected %s\n  got      %s", input, expected, got);
+    }
+    fprintf(stderr, "  %d of %zu waiting hands pass\n", passed, json_array_size(cases));
+}
+
+int main(void)
+{
+    char path[256];
+    if (test_shared_data("gb/gb_mahjong_cases.json", path, sizeof path)) {
+        json_error_t error;
+        data = json_load_file(path, 0, &error);
+        CHECK(data, "%s: %s", path, error.text);
+    }
+    RUN(data_fan_cases_pass_with_mingangang);
+    RUN(data_fan_cases_with_defaults_differ_only_by_mingangang);
+    RUN(data_ting_cases_pass);
+    json_decref(data);
+    return test_report();
+}
