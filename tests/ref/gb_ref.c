@@ -538,7 +538,10 @@ static int yaojiuke(const search *s, const gb_reading *r, const int cnt[F_COUNT]
     return n;
 }
 
-static void settle(const search *s, const gb_reading *r, int cnt[F_COUNT])
+/* available: combination fans this reading offers. 无番和 is for a hand
+ * with no fan to count (和牌后，数不出任何番种分): leaving out every combination
+ * a reading offers does not earn it. */
+static void settle(const search *s, const gb_reading *r, int cnt[F_COUNT], int available)
 {
     for (int i = 0; i < F_COUNT - 1; i++) {
         int f = s->order[i];
@@ -548,7 +551,7 @@ static void settle(const search *s, const gb_reading *r, int cnt[F_COUNT])
     cnt[F_YAOJIUKE] = yaojiuke(s, r, cnt);
     int any = 0;
     for (int f = 1; f < F_COUNT; f++) any |= cnt[f];
-    if (!any) cnt[F_WUFANHU] = 1;
+    if (!any && !available) cnt[F_WUFANHU] = 1;
 }
 
 /* 1 when a beats b: more points, or at equal points the fan placed higher in the book first. */
@@ -571,13 +574,14 @@ static void consider(search *s, const int cnt[F_COUNT])
     }
 }
 
-static void try_set(search *s, const gb_reading *r, const int base[F_COUNT], const combo *pick, int k)
+static void try_set(search *s, const gb_reading *r, const int base[F_COUNT], const combo *pick, int k,
+                    int available)
 {
     if (!admissible(pick, k)) return;
     int cnt[F_COUNT];
     memcpy(cnt, base, sizeof cnt);
     for (int i = 0; i < k; i++) cnt[pick[i].fan]++;
-    settle(s, r, cnt);
+    settle(s, r, cnt, available);
     consider(s, cnt);
 }
 
@@ -593,12 +597,12 @@ static void score_role(search *s, gb_reading *r, int role)
     combo c[64];
     int n = combinations(r, c);
     /* No combination, then every set of one, two or three (four melds allow no more). */
-    try_set(s, r, base, NULL, 0);
+    try_set(s, r, base, NULL, 0, n);
     for (int a = 0; a < n; a++) {
-        try_set(s, r, base, (combo[]){c[a]}, 1);
+        try_set(s, r, base, (combo[]){c[a]}, 1, n);
         for (int b = a + 1; b < n; b++) {
-            try_set(s, r, base, (combo[]){c[a], c[b]}, 2);
-            for (int d = b + 1; d < n; d++) try_set(s, r, base, (combo[]){c[a], c[b], c[d]}, 3);
+            try_set(s, r, base, (combo[]){c[a], c[b]}, 2, n);
+            for (int d = b + 1; d < n; d++) try_set(s, r, base, (combo[]){c[a], c[b], c[d]}, 3, n);
         }
     }
 }
