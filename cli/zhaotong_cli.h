@@ -57,6 +57,13 @@ typedef void (*zt_replay_report_fn)(long game, long line, const char *message, v
 int zt_replay_text(const char *text, size_t size, zt_replay_report_fn report, void *context,
                    FILE *out, zt_replay_result *result);
 
+/* ---- zhaotong_analyze.c: the position notation ("12345m55p peng:9p tuo:5s zimo") ---- */
+int zt_parse_position(const char *line, int default_tuo, qipai_zt_hand *h, int *tuo,
+                      unsigned *context, char *why, size_t size);
+void zt_format_position(const qipai_zt_hand *h, int tuo, unsigned context, char *out,
+                        size_t size);
+json_t *zt_json_score(const qipai_zt_score *s);
+
 /* ---- zhaotong.c and friends ---- */
 int zt_cli_play(int argc, char **argv);
 int zt_cli_bench(int argc, char **argv);

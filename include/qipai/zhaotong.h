@@ -132,6 +132,10 @@ typedef struct qipai_zt_hand {
     qipai_zt_meld melds[QIPAI_ZT_MAX_MELDS];
 } qipai_zt_hand;
 
+/* Checks the physical limits: at most four tiles of each kind over the
+ * hand and its melds (the 坨 being tiles of their kind), at most four melds,
+ * each with at least one real tile. */
+qipai_err qipai_zt_hand_check(int tuo_kind, const qipai_zt_hand *hand, qipai_error *err);
 /* Concealed tiles (counts and tuo). */
 int qipai_zt_concealed_size(const qipai_zt_hand *hand);
 /* Suits (bit 0 万, 1 筒, 2 条) among the real tiles of the hand and its

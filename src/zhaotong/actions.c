@@ -112,19 +112,17 @@ static qipai_err check_turn(const qipai_zt_game *g, const qipai_zt_action *a, qi
         return qipai_fail(err, QIPAI_ERR_ILLEGAL, -1, "after a 碰 the only move is a discard");
     switch (a->type) {
     case QIPAI_ZT_ACT_DISCARD:
-        kind_name(a->kind, name);
         if (a->tuo)
             return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "a discard takes no 坨 count");
-        if (a->kind == g->tuo) {
-            if (!h->tuo)
-                return qipai_fail(err, QIPAI_ERR_ILLEGAL, -1, "no 坨 (%s) in hand", name);
-            if (!may_discard_tuo(g, h))
-                return qipai_fail(err, QIPAI_ERR_ILLEGAL, -1,
-                                  "the rules forbid discarding a 坨 while other tiles are held");
-        } else if (!h->counts[a->kind]) {
+        if (a->kind == g->tuo ? h->tuo && may_discard_tuo(g, h) : h->counts[a->kind] > 0)
+            return QIPAI_OK;
+        kind_name(a->kind, name);
+        if (a->kind != g->tuo)
             return qipai_fail(err, QIPAI_ERR_ILLEGAL, -1, "no %s in hand", name);
-        }
-        return QIPAI_OK;
+        if (!h->tuo)
+            return qipai_fail(err, QIPAI_ERR_ILLEGAL, -1, "no 坨 (%s) in hand", name);
+        return qipai_fail(err, QIPAI_ERR_ILLEGAL, -1,
+                          "the rules forbid discarding a 坨 while other tiles are held");
     case QIPAI_ZT_ACT_AN_GANG: {
         kind_name(a->kind, name);
         if (wall_empty(g))
@@ -185,11 +183,12 @@ static qipai_err check_claim(const qipai_zt_game *g, const qipai_zt_action *a, q
     bool rob = g->phase == QIPAI_ZT_PHASE_ROB;
     uint8_t peng_tuo = 0, gang_tuo = 0;
     unsigned opts = zt_claim_options(g, a->seat, rob, &peng_tuo, &gang_tuo);
+    if (a->type == QIPAI_ZT_ACT_PASS ||
+        (a->type == QIPAI_ZT_ACT_HU && (opts & ZT_OPT(QIPAI_ZT_ACT_HU))))
+        return QIPAI_OK;
     char name[8];
     kind_name(g->claim_kind, name);
     const char *what = rob ? "the 补杠" : "the discard";
-    if (a->type == QIPAI_ZT_ACT_PASS)
-        return QIPAI_OK;
     if ((a->type == QIPAI_ZT_ACT_PENG || a->type == QIPAI_ZT_ACT_MING_GANG) &&
         a->kind != g->claim_kind) {
         char given[8] = "?";

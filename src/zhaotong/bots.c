@@ -56,12 +56,25 @@ static qipai_zt_action seed_choose(const qipai_zt_game *g, int seat)
             return act(QIPAI_ZT_ACT_PENG, seat, g->claim_kind, peng_tuo);
         return act(QIPAI_ZT_ACT_PASS, seat, 0, 0);
     }
-    if (!g->must_discard) {
-        qipai_zt_action list[QIPAI_ZT_MAX_ACTIONS];
-        int n = qipai_zt_legal_actions(g, seat, list);
-        for (int i = 0; i < n; i++) /* the list puts hu first, then the 杠 */
-            if (list[i].type != QIPAI_ZT_ACT_DISCARD)
-                return list[i];
+    const qipai_zt_hand *h = &g->players[seat].hand;
+    if (!g->must_discard) { /* hu, else the first 杠 of the legal list */
+        if (zt_wins_core(&g->mj, g->tuo, h))
+            return act(QIPAI_ZT_ACT_HU, seat, 0, 0);
+        if (g->wall_next < QIPAI_ZT_TILES) {
+            for (int k = 0; k < QIPAI_ZT_KINDS; k++)
+                if (k != g->tuo && h->counts[k] && h->counts[k] + h->tuo >= 4)
+                    return act(QIPAI_ZT_ACT_AN_GANG, seat, k,
+                               h->counts[k] >= 4 ? 0 : 4 - h->counts[k]);
+            for (int i = 0; i < h->meld_count; i++) {
+                const qipai_zt_meld *m = &h->melds[i];
+                if (m->type != QIPAI_ZT_PENG)
+                    continue;
+                if (m->kind != g->tuo && h->counts[m->kind])
+                    return act(QIPAI_ZT_ACT_BU_GANG, seat, m->kind, 0);
+                if (h->tuo)
+                    return act(QIPAI_ZT_ACT_BU_GANG, seat, m->kind, 1);
+            }
+        }
     }
     return seed_discard(g, seat);
 }

@@ -177,7 +177,7 @@ qipai_err zt_score_core(const qipai_zt_rules *rules, const qipai_mj_rules *mj, i
 
 /* The physical limits: four tiles of each kind over the hand and its
  * melds, the 坨 being tiles of their kind. */
-static qipai_err check_hand(int tuo_kind, const qipai_zt_hand *h, qipai_error *err)
+qipai_err qipai_zt_hand_check(int tuo_kind, const qipai_zt_hand *h, qipai_error *err)
 {
     if (tuo_kind < 0 || tuo_kind >= QIPAI_ZT_KINDS)
         return qipai_fail(err, QIPAI_ERR_RANGE, -1, "the 坨 kind %d is not a tile kind",
@@ -217,7 +217,7 @@ qipai_err qipai_zt_score_hand(const qipai_zt_rules *rules, int tuo_kind,
 {
     qipai_err e = qipai_zt_rules_check(rules, err);
     if (e == QIPAI_OK)
-        e = check_hand(tuo_kind, hand, err);
+        e = qipai_zt_hand_check(tuo_kind, hand, err);
     if (e != QIPAI_OK)
         return e;
     int size = qipai_zt_concealed_size(hand);
