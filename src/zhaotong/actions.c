@@ -186,6 +186,9 @@ static qipai_err check_claim(const qipai_zt_game *g, const qipai_zt_action *a, q
     if (a->type == QIPAI_ZT_ACT_PASS ||
         (a->type == QIPAI_ZT_ACT_HU && (opts & ZT_OPT(QIPAI_ZT_ACT_HU))))
         return QIPAI_OK;
+    if (rob && a->type != QIPAI_ZT_ACT_HU)
+        return qipai_fail(err, QIPAI_ERR_ILLEGAL, -1,
+                          "a 补杠 of seat %d may be robbed: hu or pass", g->turn);
     char name[8];
     kind_name(g->claim_kind, name);
     const char *what = rob ? "the 补杠" : "the discard";
