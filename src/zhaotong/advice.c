@@ -180,6 +180,21 @@ qipai_err qipai_zt_effective(const qipai_zt_rules *rules, int tuo_kind,
     return effective_of(&a, hand, out, err);
 }
 
+/* The effective tiles of what is left after discarding tile: the discard
+ * lies on the table then, so it is one copy fewer to draw (as the core's
+ * discard advice counts it). A discarded 坨 was counted among the hand's
+ * own 坨 already. */
+static qipai_err effective_after(adviser *a, const qipai_zt_hand *after, int tile,
+                                 qipai_mj_effective *out, qipai_error *err)
+{
+    if (tile != QIPAI_MJ_WILDCARD)
+        a->visible[tile]++;
+    qipai_err e = effective_of(a, after, out, err);
+    if (tile != QIPAI_MJ_WILDCARD)
+        a->visible[tile]--;
+    return e;
+}
+
 /* Orders discard entries: lower shanten, more copies, a real tile before a
  * 坨, then tile order. */
 static bool better(const qipai_mj_discard *x, const qipai_mj_discard *y)
@@ -237,7 +252,7 @@ qipai_err qipai_zt_discards(const qipai_zt_rules *rules, int tuo_kind,
         without(&normal, tiles[i], &after);
         qipai_mj_discard d;
         d.tile = tiles[i];
-        qipai_err e = effective_of(&a, &after, &d.after, err);
+        qipai_err e = effective_after(&a, &after, tiles[i], &d.after, err);
         if (e != QIPAI_OK)
             return e;
         int j = *count;
@@ -288,7 +303,7 @@ qipai_err zt_best_discard(const qipai_zt_rules *rules, int tuo_kind, const qipai
         without(&normal, tiles[i], &after);
         qipai_mj_discard d;
         d.tile = tiles[i];
-        qipai_err e = effective_of(&a, &after, &d.after, err);
+        qipai_err e = effective_after(&a, &after, tiles[i], &d.after, err);
         if (e != QIPAI_OK)
             return e;
         if (!found || better(&d, best))
