@@ -3,8 +3,9 @@
  * hands of FILE into memory (parsing is not timed), then times CALL over all
  * of them several times and prints the median:
  *   mahjong win: 60000 hands, 14.2 ns/hand, 12345 wins
- * On stderr it adds the spread and an in-process reference run (a plain
- * depth-first search) with the ratio, since the machine is shared and noisy.
+ * Times are this thread's CPU time. On stderr it adds the spread and an
+ * in-process reference run (a plain depth-first search) with the ratio,
+ * since the machine is shared and noisy.
  */
 #include "../cli/mahjong_cli.h"
 #include "mj_baseline.h"
@@ -126,16 +127,16 @@ static int compare_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Median ns per hand over RUNS passes (after one warm-up pass). */
+/* Median CPU ns per hand over RUNS passes (after one warm-up pass). */
 static double time_call(bench_fn fn, const qipai_mj_rules *rules, const qipai_mj_hand *hands,
                         long n, long *result, double *low, double *high)
 {
     double ns[RUNS];
     *result = fn(rules, hands, n);
     for (int r = 0; r < RUNS; r++) {
-        double start = cli_now_ns();
+        double start = cli_cpu_ns();
         long again = fn(rules, hands, n);
-        ns[r] = (cli_now_ns() - start) / (double)n;
+        ns[r] = (cli_cpu_ns() - start) / (double)n;
         if (again != *result)
             fprintf(stderr, "bench: runs disagree (%ld vs %ld)\n", again, *result);
     }

@@ -12,76 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Draws a complete 14-tile hand (4 melds + pair) over `kinds` kinds, never
- * more than four copies of a kind. */
-static void complete_hand(qipai_rng *rng, int kinds, uint8_t c[QIPAI_MJ_KINDS])
+/* Adds one real tile of a kind held fewer than four times. */
+static void add_tile(const qipai_mj_rules *rules, qipai_rng *rng, qipai_mj_hand *hand)
 {
     for (;;) {
-        memset(c, 0, QIPAI_MJ_KINDS);
-        int ok = 1;
-        int pair = (int)qipai_rng_below(rng, (uint32_t)kinds);
-        c[pair] += 2;
-        for (int m = 0; m < 4 && ok; m++) {
-            int k = (int)qipai_rng_below(rng, (uint32_t)kinds);
-            if (k < 27 && k % 9 <= 6 && qipai_rng_below(rng, 3)) {
-                c[k]++, c[k + 1]++, c[k + 2]++;
-                ok = c[k] <= 4 && c[k + 1] <= 4 && c[k + 2] <= 4;
-            } else {
-                c[k] += 3;
-                ok = c[k] <= 4;
-            }
-        }
-        if (ok)
-            return;
-    }
-}
-
-static void random_hand(qipai_rng *rng, int kinds, int n, uint8_t c[QIPAI_MJ_KINDS])
-{
-    uint8_t wall[4 * QIPAI_MJ_KINDS];
-    int size = 0;
-    for (int k = 0; k < kinds; k++)
-        for (int j = 0; j < 4; j++)
-            wall[size++] = (uint8_t)k;
-    qipai_rng_shuffle_bytes(rng, wall, (size_t)size);
-    memset(c, 0, QIPAI_MJ_KINDS);
-    for (int i = 0; i < n; i++)
-        c[wall[i]]++;
-}
-
-/* Removes a random tile (there must be one). */
-static int take_tile(qipai_rng *rng, uint8_t c[QIPAI_MJ_KINDS], int total)
-{
-    int pick = (int)qipai_rng_below(rng, (uint32_t)total);
-    for (int k = 0; k < QIPAI_MJ_KINDS; k++) {
-        if (pick < c[k]) {
-            c[k]--;
-            return k;
-        }
-        pick -= c[k];
-    }
-    return -1;
-}
-
-static void add_tile(qipai_rng *rng, int kinds, uint8_t c[QIPAI_MJ_KINDS])
-{
-    for (;;) {
-        int k = (int)qipai_rng_below(rng, (uint32_t)kinds);
-        if (c[k] < 4) {
-            c[k]++;
+        int k = (int)qipai_rng_below(rng, rules->kinds);
+        if (hand->counts[k] < 4) {
+            hand->counts[k]++;
             return;
         }
     }
-}
-
-static void print_hand(const uint8_t c[QIPAI_MJ_KINDS], int wilds)
-{
-    qipai_mj_hand hand;
-    char text[64];
-    memcpy(hand.counts, c, sizeof hand.counts);
-    hand.wilds = (uint8_t)wilds;
-    qipai_mj_format_hand(&hand, false, text, sizeof text);
-    puts(text);
 }
 
 int mj_corpus(int argc, char **argv)
@@ -117,24 +57,26 @@ int mj_corpus(int argc, char **argv)
     qipai_rng rng;
     qipai_rng_seed(&rng, seed);
     for (long h = 0; h < n; h++) {
-        uint8_t c[QIPAI_MJ_KINDS];
+        qipai_mj_hand hand;
         int mix = (int)(h % 3);
         if (mix == 0) {
-            random_hand(&rng, rules.kinds, 14, c);
+            qipai_mj_random_hand(&rules, &rng, 14, &hand);
         } else {
-            complete_hand(&rng, rules.kinds, c);
+            qipai_mj_random_complete(&rules, &rng, &hand);
             for (int swaps = mix == 2 ? 1 + (int)qipai_rng_below(&rng, 2) : 0; swaps > 0; swaps--) {
-                take_tile(&rng, c, 14);
-                add_tile(&rng, rules.kinds, c);
+                qipai_mj_random_take(&rng, &hand);
+                add_tile(&rules, &rng, &hand);
             }
         }
-        int total = 14;
         if (tiles == 13)
-            take_tile(&rng, c, total--);
+            qipai_mj_random_take(&rng, &hand);
         int wilds = (int)qipai_rng_below(&rng, (uint32_t)max_wilds + 1);
         for (int w = 0; w < wilds; w++)
-            take_tile(&rng, c, total--);
-        print_hand(c, wilds);
+            qipai_mj_random_take(&rng, &hand);
+        hand.wilds = (uint8_t)wilds;
+        char text[64];
+        qipai_mj_format_hand(&hand, false, text, sizeof text);
+        puts(text);
     }
     return CLI_EXIT_OK;
 }

@@ -130,6 +130,13 @@ void cli_free_lines(char **lines, long n)
     free(lines);
 }
 
+double cli_cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
 double cli_now_ns(void)
 {
     struct timespec ts;

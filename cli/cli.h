@@ -47,6 +47,9 @@ void cli_free_lines(char **lines, long n);
 
 /* Monotonic clock in nanoseconds, for the benches. */
 double cli_now_ns(void);
+/* This thread's CPU time in nanoseconds: what the benches report, since the
+ * machines are shared and a descheduled thread would count others' work. */
+double cli_cpu_ns(void);
 
 /* Each game's entry point: argv[0] is the game name. */
 int cli_mahjong(int argc, char **argv);

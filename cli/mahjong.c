@@ -115,10 +115,20 @@ json_t *mj_answer_object(const char *line)
     return obj;
 }
 
-json_t *mj_size_error(const char *line, int tiles, const char *what, const char *sizes)
+json_t *mj_read_sized(const mj_options *o, const char *line, unsigned remainders,
+                      qipai_mj_hand *hand, qipai_mj_tiles *tiles)
 {
+    json_t *bad = mj_read_hand(o, line, hand, tiles);
+    if (bad)
+        return bad;
+    int n = qipai_mj_hand_size(hand);
+    if (remainders >> (n % 3) & 1)
+        return NULL;
+    const char *needs = remainders == MJ_WINNING ? "a winning hand has 2, 5, 8, 11 or 14 tiles"
+                        : remainders == MJ_WAITING ? "a waiting hand has 1, 4, 7, 10 or 13 tiles"
+                                                   : "the hand needs 3k+1 or 3k+2 tiles";
     char message[160];
-    snprintf(message, sizeof message, "%d tiles; %s has %s tiles", tiles, what, sizes);
+    snprintf(message, sizeof message, "%d tiles; %s", n, needs);
     return cli_error("hand", line, message);
 }
 
@@ -137,12 +147,9 @@ static json_t *answer_win(const char *line, void *context)
 {
     const mj_options *o = context;
     qipai_mj_hand hand;
-    json_t *bad = mj_read_hand(o, line, &hand, NULL);
+    json_t *bad = mj_read_sized(o, line, MJ_WINNING, &hand, NULL);
     if (bad)
         return bad;
-    int n = qipai_mj_hand_size(&hand);
-    if (n % 3 != 2)
-        return mj_size_error(line, n, "a winning hand", "2, 5, 8, 11 or 14");
     unsigned forms = qipai_mj_win_forms(&o->rules, &hand);
     json_t *obj = mj_answer_object(line);
     json_object_set_new(obj, "win", json_boolean(forms != 0));
@@ -154,12 +161,9 @@ static json_t *answer_waits(const char *line, void *context)
 {
     const mj_options *o = context;
     qipai_mj_hand hand;
-    json_t *bad = mj_read_hand(o, line, &hand, NULL);
+    json_t *bad = mj_read_sized(o, line, MJ_WAITING, &hand, NULL);
     if (bad)
         return bad;
-    int n = qipai_mj_hand_size(&hand);
-    if (n % 3 != 1)
-        return mj_size_error(line, n, "a hand that waits", "1, 4, 7, 10 or 13");
     uint8_t waits[QIPAI_MJ_KINDS];
     int count = qipai_mj_waits(&o->rules, &hand, waits);
     json_t *obj = mj_answer_object(line);
@@ -200,12 +204,9 @@ static json_t *answer_decompose(const char *line, void *context)
 {
     const mj_options *o = context;
     qipai_mj_hand hand;
-    json_t *bad = mj_read_hand(o, line, &hand, NULL);
+    json_t *bad = mj_read_sized(o, line, MJ_WINNING, &hand, NULL);
     if (bad)
         return bad;
-    int n = qipai_mj_hand_size(&hand);
-    if (n % 3 != 2)
-        return mj_size_error(line, n, "a winning hand", "2, 5, 8, 11 or 14");
     decomposition_sink sink = {json_array(), o->chinese};
     size_t count = 0;
     qipai_error err;

@@ -19,7 +19,12 @@ int mj_parse_options(int argc, char **argv, int first, mj_options *o);
 json_t *mj_read_hand(const mj_options *o, const char *line, qipai_mj_hand *hand,
                      qipai_mj_tiles *tiles);
 json_t *mj_answer_object(const char *line);
-json_t *mj_size_error(const char *line, int tiles, const char *what, const char *sizes);
+/* Hand sizes a command takes, as bits of (tiles % 3). */
+enum { MJ_WAITING = 1u << 1, MJ_WINNING = 1u << 2, MJ_EITHER = MJ_WAITING | MJ_WINNING };
+
+/* Parses a line and checks its size; an error object for the line, or NULL. */
+json_t *mj_read_sized(const mj_options *o, const char *line, unsigned remainders,
+                      qipai_mj_hand *hand, qipai_mj_tiles *tiles);
 json_t *mj_json_kind(int kind, bool wild, bool chinese);
 json_t *mj_json_kinds(const uint8_t *kinds, int n, bool chinese);
 json_t *mj_json_meld(const qipai_mj_meld *m, bool chinese);

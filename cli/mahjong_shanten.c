@@ -28,12 +28,9 @@ json_t *mj_answer_shanten(const char *line, void *context)
 {
     const mj_options *o = context;
     qipai_mj_hand hand;
-    json_t *bad = mj_read_hand(o, line, &hand, NULL);
+    json_t *bad = mj_read_sized(o, line, MJ_EITHER, &hand, NULL);
     if (bad)
         return bad;
-    int n = qipai_mj_hand_size(&hand);
-    if (n % 3 == 0)
-        return mj_size_error(line, n, "a hand for shanten", "3k+1 or 3k+2 (1, 2, 4, 5, ... 13, 14)");
     qipai_mj_shanten_forms forms;
     qipai_mj_shanten(&o->rules, &hand, &forms);
     json_t *obj = mj_answer_object(line);
@@ -72,7 +69,7 @@ json_t *mj_answer_effective(const char *line, void *context)
     const mj_options *o = context;
     qipai_mj_hand hand;
     qipai_mj_tiles tiles;
-    json_t *bad = mj_read_hand(o, line, &hand, &tiles);
+    json_t *bad = mj_read_sized(o, line, MJ_WAITING, &hand, &tiles);
     if (bad)
         return bad;
     uint8_t visible[QIPAI_MJ_KINDS];
@@ -102,7 +99,7 @@ json_t *mj_answer_discards(const char *line, void *context)
     const mj_options *o = context;
     qipai_mj_hand hand;
     qipai_mj_tiles tiles;
-    json_t *bad = mj_read_hand(o, line, &hand, &tiles);
+    json_t *bad = mj_read_sized(o, line, MJ_WINNING, &hand, &tiles);
     if (bad)
         return bad;
     uint8_t visible[QIPAI_MJ_KINDS];

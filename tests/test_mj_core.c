@@ -304,8 +304,79 @@ static void decompositions_of_thirteen_orphans(void)
     CHECK(listed(&l, "1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z*7z*"), "pair 7z*7z* missing");
 }
 
+static void shanten_counts_only_tiles_that_exist(void)
+{
+    const char *hands[] = {"23466669999m111z", "1111345567m111z", "1111m111122233z"};
+    qipai_mj_rules r = rules_named("basic");
+    for (int i = 0; i < 3; i++) {
+        qipai_mj_hand h = hand_of(&r, hands[i]);
+        qipai_mj_shanten_forms f;
+        qipai_mj_shanten(&r, &h, &f);
+        CHECK(f.standard == 1, "%s: standard shanten %d, expected 1", hands[i], f.standard);
+    }
+    qipai_mj_hand h = hand_of(&r, "1111m111122233z");
+    CHECK(qipai_mj_shanten(&r, &h, NULL) == 0, "1111m111122233z is ready for seven pairs");
+    r.seven_pairs_distinct = true;
+    CHECK(qipai_mj_shanten(&r, &h, NULL) == 1, "with distinct pairs it is 1-shanten");
+    r = rules_named("basic");
+    h = hand_of(&r, "1111m*");
+    CHECK(qipai_mj_shanten(&r, &h, NULL) == -1, "1111m* is complete (a wildcard fifth copy)");
+    h = hand_of(&r, "1111m");
+    CHECK(qipai_mj_shanten(&r, &h, NULL) == 1, "1111m needs two tiles (no fifth 1m)");
+    h = hand_of(&r, "11112222333344m");
+    CHECK(qipai_mj_shanten(&r, &h, NULL) == -1, "four quads and a pair of a fifth kind");
+}
+
+static void effective_tiles_count_the_copies_left(void)
+{
+    qipai_mj_rules r = rules_named("basic");
+    qipai_mj_hand h = hand_of(&r, "1112345678999m");
+    qipai_mj_effective e;
+    uint8_t visible[QIPAI_MJ_KINDS] = {0};
+    visible[4] = 2; /* two 5m seen on the table */
+    CHECK(qipai_mj_effective_tiles(&r, &h, visible, &e, NULL) == QIPAI_OK, "effective failed");
+    CHECK(e.shanten == 0 && e.count == 9, "nine gates: shanten %d, %d kinds", e.shanten, e.count);
+    CHECK(e.tiles[0].left == 1 && e.tiles[4].left == 1 && e.tiles[1].left == 3,
+          "left: 1m %d, 5m %d, 2m %d", e.tiles[0].left, e.tiles[4].left, e.tiles[1].left);
+    CHECK(e.total == 1 + 3 + 3 + 3 + 1 + 3 + 3 + 3 + 1, "total %d", e.total);
+    h = hand_of(&r, "123m456p789s11z");
+    qipai_error err;
+    CHECK(qipai_mj_effective_tiles(&r, &h, NULL, &e, &err) == QIPAI_ERR_SIZE,
+          "effective tiles of 11 tiles is a size error");
+}
+
+static void discards_are_sorted_best_first(void)
+{
+    qipai_mj_rules r = rules_named("basic");
+    qipai_mj_hand h = hand_of(&r, "123m456p789s11223z");
+    qipai_mj_discard d[QIPAI_MJ_KINDS + 1];
+    int n = 0;
+    CHECK(qipai_mj_discards(&r, &h, NULL, d, &n, NULL) == QIPAI_OK, "discards failed");
+    CHECK(n == 12 && d[0].tile == 29 && d[0].after.shanten == 0,
+          "discard 3z first (ready): got %d discards, first kind %d shanten %d", n, d[0].tile,
+          d[0].after.shanten);
+    for (int i = 1; i < n; i++)
+        CHECK(d[i - 1].after.shanten < d[i].after.shanten ||
+                  (d[i - 1].after.shanten == d[i].after.shanten &&
+                   d[i - 1].after.total >= d[i].after.total),
+              "discard %d out of order", i);
+    h = hand_of(&r, "123m456p789s1122z");
+    CHECK(qipai_mj_discards(&r, &h, NULL, d, &n, NULL) == QIPAI_ERR_SIZE && n == 0,
+          "discard advice needs 3k+2 tiles");
+    h = hand_of(&r, "123m456p789s1223z*");
+    qipai_mj_discards(&r, &h, NULL, d, &n, NULL);
+    int wild_at = -1;
+    for (int i = 0; i < n; i++)
+        if (d[i].tile == QIPAI_MJ_WILDCARD)
+            wild_at = i;
+    CHECK(wild_at > 0, "the wildcard is listed, and keeping it is better: at %d", wild_at);
+}
+
 int main(void)
 {
+    RUN(shanten_counts_only_tiles_that_exist);
+    RUN(effective_tiles_count_the_copies_left);
+    RUN(discards_are_sorted_best_first);
     RUN(nine_gates_waits_on_all_nine);
     RUN(seven_pairs_accepts_a_quad_as_two_pairs);
     RUN(wildcards_only_always_win);

@@ -139,7 +139,8 @@ static int collect(const qipai_mj_decomposition *d, void *context)
         sprintf(out + n, ")");
         order[i] = out;
     }
-    qsort(order, (size_t)d->meld_count, sizeof order[0], compare_text);
+    if (d->meld_count)
+        qsort(order, (size_t)d->meld_count, sizeof order[0], compare_text);
     char text[1024];
     int n = sprintf(text, "%s:", qipai_mj_form_name((qipai_mj_form)d->form));
     for (int i = 0; i < d->meld_count; i++)
@@ -157,7 +158,8 @@ static void compare_decompositions(const rule_pair *r, const uint8_t c[QIPAI_MJ_
     qipai_mj_hand h = hand_from(c, wilds);
     text_list fast = {0};
     qipai_mj_decompose(&r->fast, &h, collect, &fast, NULL, NULL);
-    qsort(fast.items, fast.n, sizeof *fast.items, compare_text);
+    if (fast.n)
+        qsort(fast.items, fast.n, sizeof *fast.items, compare_text);
     char **ref = NULL;
     size_t n = mj_ref_decompose(&r->ref, c, wilds, &ref);
     bool same = n == fast.n;
@@ -286,59 +288,31 @@ static void every_single_suit_shape_agrees(void)
 
 /* ---- random whole hands ---------------------------------------------------- */
 
-static void complete_hand(qipai_rng *rng, int kinds, uint8_t c[QIPAI_MJ_KINDS])
+static void remove_random(qipai_rng *rng, uint8_t c[QIPAI_MJ_KINDS])
 {
-    for (;;) {
-        memset(c, 0, QIPAI_MJ_KINDS);
-        int ok = 1, pair = (int)qipai_rng_below(rng, (uint32_t)kinds);
-        c[pair] += 2;
-        for (int m = 0; m < 4 && ok; m++) {
-            int k = (int)qipai_rng_below(rng, (uint32_t)kinds);
-            if (k < 27 && k % 9 <= 6 && qipai_rng_below(rng, 3)) {
-                c[k]++, c[k + 1]++, c[k + 2]++;
-                ok = c[k] <= 4 && c[k + 1] <= 4 && c[k + 2] <= 4;
-            } else {
-                c[k] += 3;
-                ok = c[k] <= 4;
-            }
-        }
-        if (ok)
-            return;
-    }
-}
-
-static void remove_random(qipai_rng *rng, uint8_t c[QIPAI_MJ_KINDS], int total)
-{
-    int pick = (int)qipai_rng_below(rng, (uint32_t)total);
-    for (int k = 0; k < QIPAI_MJ_KINDS; k++) {
-        if (pick < c[k]) {
-            c[k]--;
-            return;
-        }
-        pick -= c[k];
-    }
+    qipai_mj_hand h;
+    memcpy(h.counts, c, sizeof h.counts);
+    qipai_mj_random_take(rng, &h);
+    memcpy(c, h.counts, sizeof h.counts);
 }
 
 /* A 14-tile hand: complete, near-complete (a few tiles swapped) or random;
  * then 0..max_wilds of its tiles become wildcards (returned). */
-static int random_hand(qipai_rng *rng, int kinds, int max_wilds, uint8_t c[QIPAI_MJ_KINDS])
+static int random_hand(qipai_rng *rng, const qipai_mj_rules *rules, int max_wilds,
+                       uint8_t c[QIPAI_MJ_KINDS])
 {
+    qipai_mj_hand h;
     int mix = (int)qipai_rng_below(rng, 4);
     if (mix == 0) {
-        memset(c, 0, QIPAI_MJ_KINDS);
-        for (int n = 0; n < 14;) {
-            int k = (int)qipai_rng_below(rng, (uint32_t)kinds);
-            if (c[k] < 4)
-                c[k]++, n++;
-        }
+        qipai_mj_random_hand(rules, rng, 14, &h);
     } else {
-        complete_hand(rng, kinds, c);
+        qipai_mj_random_complete(rules, rng, &h);
         for (int swaps = mix - 1; swaps > 0; swaps--) {
-            remove_random(rng, c, 14);
+            qipai_mj_random_take(rng, &h);
             for (;;) {
-                int k = (int)qipai_rng_below(rng, (uint32_t)kinds);
-                if (c[k] < 4) {
-                    c[k]++;
+                int k = (int)qipai_rng_below(rng, rules->kinds);
+                if (h.counts[k] < 4) {
+                    h.counts[k]++;
                     break;
                 }
             }
@@ -346,7 +320,8 @@ static int random_hand(qipai_rng *rng, int kinds, int max_wilds, uint8_t c[QIPAI
     }
     int wilds = (int)qipai_rng_below(rng, (uint32_t)max_wilds + 1);
     for (int w = 0; w < wilds; w++)
-        remove_random(rng, c, 14 - w);
+        qipai_mj_random_take(rng, &h);
+    memcpy(c, h.counts, QIPAI_MJ_KINDS);
     return wilds;
 }
 
@@ -370,7 +345,7 @@ static void random_hands_agree(void)
         bool shanten_comparable = sets[s].wild_kind < 0;
         for (long i = 0; i < hands; i++) {
             uint8_t c[QIPAI_MJ_KINDS];
-            int wilds = random_hand(&rng, r.fast.kinds, 8, c);
+            int wilds = random_hand(&rng, &r.fast, 8, c);
             compare_win(&r, c, wilds);
             compare_decompositions(&r, c, wilds);
             if (shanten_comparable && i % 4 == 0)
@@ -379,7 +354,7 @@ static void random_hands_agree(void)
             if (wilds > 0)
                 wilds--;
             else
-                remove_random(&rng, c, 14);
+                remove_random(&rng, c);
             compare_waits(&r, c, wilds);
             if (shanten_comparable && i % 4 == 0) {
                 compare_shanten(&r, c, wilds);

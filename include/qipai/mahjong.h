@@ -227,6 +227,16 @@ qipai_err qipai_mj_discards(const qipai_mj_rules *rules, const qipai_mj_hand *ha
                             const uint8_t *visible, qipai_mj_discard *out, int *count,
                             qipai_error *err);
 
+/* ---- random hands (corpora, tests, simulations) -------------------------- */
+
+/* A complete 14-tile hand of real tiles: four melds and a pair over the
+ * rule set's tile set, never more than four of a kind. */
+void qipai_mj_random_complete(const qipai_mj_rules *rules, qipai_rng *rng, qipai_mj_hand *hand);
+/* n real tiles drawn from a full wall of the rule set's tile set. */
+void qipai_mj_random_hand(const qipai_mj_rules *rules, qipai_rng *rng, int n, qipai_mj_hand *hand);
+/* Takes one real tile at random out of the hand; returns its kind, or -1. */
+int qipai_mj_random_take(qipai_rng *rng, qipai_mj_hand *hand);
+
 /* The name of a meld type ("pair", ...) or form ("standard", ...). */
 const char *qipai_mj_meld_type_name(qipai_mj_meld_type type);
 const char *qipai_mj_form_name(qipai_mj_form form);

@@ -25,38 +25,36 @@ typedef struct search {
 
 /* ---- delivering ---------------------------------------------------------- */
 
-static int meld_order(const qipai_mj_meld *a, const qipai_mj_meld *b)
+/* The order of melds in a delivered decomposition (docs/RULES.md): by the
+ * first tile (kind, then real before wildcard), pair < triplet < sequence <
+ * single at the same tile, then the other tiles; `any` melds last, pairs
+ * first. As one integer per meld, so sorting is plain comparisons. */
+static uint32_t meld_rank(const qipai_mj_meld *m)
 {
-    int any_a = a->type == QIPAI_MJ_MELD_ANY, any_b = b->type == QIPAI_MJ_MELD_ANY;
-    if (any_a != any_b)
-        return any_a - any_b;
-    if (any_a)
-        return a->size - b->size;
-    if (a->kinds[0] != b->kinds[0])
-        return a->kinds[0] - b->kinds[0];
-    if ((a->wild & 1) != (b->wild & 1))
-        return (a->wild & 1) - (b->wild & 1);
-    if (a->type != b->type)
-        return a->type - b->type;
-    for (int j = 1; j < a->size; j++) {
-        if (a->kinds[j] != b->kinds[j])
-            return a->kinds[j] - b->kinds[j];
-        if ((a->wild >> j & 1) != (b->wild >> j & 1))
-            return (a->wild >> j & 1) - (b->wild >> j & 1);
-    }
-    return 0;
+    if (m->type == QIPAI_MJ_MELD_ANY)
+        return 0xFF000000u | m->size;
+    return (uint32_t)m->kinds[0] << 24 | (uint32_t)(m->wild & 1) << 23 | (uint32_t)m->type << 20 |
+           (uint32_t)m->kinds[1] << 12 | (uint32_t)(m->wild >> 1 & 1) << 11 |
+           (uint32_t)m->kinds[2] << 3 | (uint32_t)(m->wild >> 2 & 1) << 2;
 }
 
 static void deliver(search *s)
 {
     if (s->stopped)
         return;
-    qipai_mj_decomposition out = s->d;
-    for (int i = 1; i < out.meld_count; i++) {
-        qipai_mj_meld m = out.melds[i];
+    qipai_mj_decomposition out;
+    uint32_t rank[QIPAI_MJ_MAX_TILES];
+    out.form = s->d.form;
+    out.meld_count = s->d.meld_count;
+    for (int i = 0; i < out.meld_count; i++) {
+        qipai_mj_meld m = s->d.melds[i];
+        uint32_t r = meld_rank(&m);
         int j = i;
-        for (; j > 0 && meld_order(&out.melds[j - 1], &m) > 0; j--)
+        for (; j > 0 && rank[j - 1] > r; j--) {
+            rank[j] = rank[j - 1];
             out.melds[j] = out.melds[j - 1];
+        }
+        rank[j] = r;
         out.melds[j] = m;
     }
     s->count++;
@@ -99,7 +97,8 @@ static void standard_melds(search *s, int g, int pair_needed, int pair_placed, i
 {
     if (s->stopped)
         return;
-    int first = 9 * g, len = g < 3 ? 9 : 7, i = first;
+    /* Tiles are only taken away, so the lowest is at or after the last one. */
+    int first = 9 * g, len = g < 3 ? 9 : 7, i = prev_low > first ? prev_low : first;
     while (i < first + len && !s->c[i])
         i++;
     if (i == first + len) {
@@ -137,29 +136,33 @@ static void standard_melds(search *s, int g, int pair_needed, int pair_placed, i
     if (g == 3)
         return;
     /* Sequences holding a real i: position i is real, positions below i are
-     * wildcards (no real tiles are left there), positions above are either. */
+     * wildcards (no real tiles are left there), positions above are either:
+     * bit j of `wild` marks position start+j as a wildcard. */
     for (int start = i - 2; start <= i; start++) {
-        if (start < first || start + 2 >= first + len)
+        int below = i - start;
+        if (start < first || start + 2 >= first + len || below > wilds)
             continue;
-        for (int wild = 0; wild < 8; wild++) {
-            int key = KEY_SEQUENCE + (start - i + 2) * 8 + wild, used = 0, ok = 1;
+        int low_bits = (1 << below) - 1;
+        for (int above = 0; above < 1 << (2 - below); above++) {
+            int wild = low_bits | above << (below + 1), used = below, ok = 1;
+            int key = KEY_SEQUENCE + (2 - below) * 8 + wild;
             if (key < last_key)
                 continue;
-            for (int j = 0; j < 3; j++) {
-                int p = start + j, is_wild = wild >> j & 1;
-                if ((p == i && is_wild) || (p < i && !is_wild) || (!is_wild && !s->c[p]))
+            for (int j = below + 1; j < 3; j++) {
+                if (wild >> j & 1)
+                    used++;
+                else if (!s->c[start + j])
                     ok = 0;
-                used += is_wild;
             }
             if (!ok || used > wilds)
                 continue;
-            for (int j = 0; j < 3; j++)
+            for (int j = below; j < 3; j++)
                 if (!(wild >> j & 1))
                     s->c[start + j]--;
             push(s, QIPAI_MJ_MELD_SEQUENCE, 3, start, start + 1, start + 2, wild);
             standard_melds(s, g, pair_needed, pair_placed, i, key, wilds - used);
             s->d.meld_count--;
-            for (int j = 0; j < 3; j++)
+            for (int j = below; j < 3; j++)
                 if (!(wild >> j & 1))
                     s->c[start + j]++;
         }
@@ -275,11 +278,12 @@ qipai_err qipai_mj_decompose(const qipai_mj_rules *rules, const qipai_mj_hand *h
 {
     if (count)
         *count = 0;
-    qipai_err e = qipai_mj_hand_check(rules, hand, err);
-    if (e)
-        return e;
     mj_view v;
-    mj_view_init(&v, rules, hand);
+    if (!mj_view_init(&v, rules, hand)) {
+        /* The view checks the limits cheaply; the slow check names them. */
+        qipai_err e = qipai_mj_hand_check(rules, hand, err);
+        return e ? e : qipai_fail(err, QIPAI_ERR_RANGE, -1, "the hand breaks the rule set's limits");
+    }
     if (v.total % 3 != 2)
         return qipai_fail(err, QIPAI_ERR_SIZE, -1,
                           "%d tiles; a winning hand has 2, 5, 8, 11 or 14 tiles", v.total);

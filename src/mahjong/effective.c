@@ -16,92 +16,140 @@ typedef struct probe {
     const mj_view *v;
     int budget, demand, k;
     mj_group_targets groups[MJ_GROUPS];
-    uint64_t optimal[MJ_GROUPS]; /* nibble low bits: targets on an optimal split */
-    uint64_t lowers;             /* kinds lowering seven pairs or thirteen orphans */
-    int shanten;
+    unsigned optimal[MJ_GROUPS]; /* bit 2m+p: target on an optimal split */
 } probe;
 
-/* Fills p->optimal for the standard form; returns its shanten. */
+/* Lane bits 0-4 (melds) and 8-12 (pairs) as target bits 2m and 2m+1. */
+static unsigned lanes_to_targets(unsigned lanes)
+{
+    static const uint16_t even[32] = {
+        0x000, 0x001, 0x004, 0x005, 0x010, 0x011, 0x014, 0x015, 0x040, 0x041, 0x044,
+        0x045, 0x050, 0x051, 0x054, 0x055, 0x100, 0x101, 0x104, 0x105, 0x110, 0x111,
+        0x114, 0x115, 0x140, 0x141, 0x144, 0x145, 0x150, 0x151, 0x154, 0x155};
+    return even[lanes & 31] | (unsigned)even[lanes >> 8 & 31] << 1;
+}
+
+/* For one configuration (the groups kept): the least sum over splits, and
+ * for each kept group the targets on a split reaching it. The other groups
+ * are combined without repeating work (a forward-backward pass for four). */
+static int optimal_in(const probe *p, uint8_t kept, unsigned optimal[MJ_GROUPS])
+{
+    mj_vec v[MJ_GROUPS], others[MJ_GROUPS], all;
+    int group[MJ_GROUPS], n = 0, k = p->k, best;
+    for (int g = 0; g < MJ_GROUPS; g++)
+        if (mj_group_kept(p->rules, kept, g) && !p->groups[g].empty) {
+            v[n] = mj_vec_from_nibbles(p->groups[g].u);
+            group[n++] = g;
+        }
+    switch (n) {
+    case 0:
+        all = mj_vec_empty();
+        best = 3 * k + 2;
+        break;
+    case 1:
+        others[0] = mj_vec_empty();
+        all = v[0];
+        best = mj_vec_final(others[0], v[0], k);
+        break;
+    case 2:
+        others[0] = v[1];
+        others[1] = v[0];
+        all = mj_vec_combine(v[0], v[1]);
+        best = mj_vec_final(v[0], v[1], k);
+        break;
+    case 3: {
+        mj_vec front = mj_vec_combine(v[0], v[1]);
+        others[0] = mj_vec_combine(v[1], v[2]);
+        others[1] = mj_vec_combine(v[0], v[2]);
+        others[2] = front;
+        all = mj_vec_combine(front, v[2]);
+        best = mj_vec_final(front, v[2], k);
+        break;
+    }
+    default: {
+        mj_vec front = mj_vec_combine(v[0], v[1]), back = mj_vec_combine(v[2], v[3]);
+        others[0] = mj_vec_combine(v[1], back);
+        others[1] = mj_vec_combine(v[0], back);
+        others[2] = mj_vec_combine(front, v[3]);
+        others[3] = mj_vec_combine(front, v[2]);
+        all = front; /* unused: no group is empty */
+        best = mj_vec_final(front, back, k);
+        break;
+    }
+    }
+    for (int g = 0; g < MJ_GROUPS; g++)
+        optimal[g] = 0;
+    for (int i = 0; i < n; i++)
+        optimal[group[i]] = lanes_to_targets(mj_vec_optimal(v[i], others[i], k, best));
+    /* An empty group may be started by the drawn tile. */
+    for (int g = 0; g < MJ_GROUPS; g++)
+        if (mj_group_kept(p->rules, kept, g) && p->groups[g].empty)
+            optimal[g] = lanes_to_targets(mj_vec_optimal(mj_vec_empty(), all, k, best));
+    return best;
+}
+
+/* Fills p->optimal over the configurations reaching the least sum; returns
+ * the standard form's shanten. */
 static int standard_optimal(probe *p)
 {
-    const qipai_mj_rules *rules = p->rules;
     mj_configs configs;
-    mj_configs_of(rules, &configs);
-    mj_targets unpacked[MJ_GROUPS];
-    for (int g = 0; g < MJ_GROUPS; g++)
-        mj_targets_unpack(p->groups[g].u, &unpacked[g]);
-    int value[MJ_MAX_CONFIGS], best = MJ_FAR, k = p->k;
-    mj_targets others[MJ_MAX_CONFIGS][MJ_GROUPS];
-    const mj_targets *use[MJ_MAX_CONFIGS][MJ_GROUPS];
+    mj_configs_of(p->rules, &configs);
+    unsigned optimal[MJ_MAX_CONFIGS][MJ_GROUPS];
+    int value[MJ_MAX_CONFIGS], best = 255;
     for (int c = 0; c < configs.count; c++) {
-        for (int g = 0; g < MJ_GROUPS; g++)
-            use[c][g] = mj_group_use(rules, configs.kept[c], g, &unpacked[g]);
-        mj_targets low, high;
-        mj_targets_combine(use[c][0], use[c][1], &low);
-        mj_targets_combine(use[c][2], use[c][3], &high);
-        value[c] = mj_targets_final(&low, &high, k);
+        value[c] = optimal_in(p, configs.kept[c], optimal[c]);
         best = value[c] < best ? value[c] : best;
-        mj_targets_combine(use[c][1], &high, &others[c][0]);
-        mj_targets_combine(use[c][0], &high, &others[c][1]);
-        mj_targets_combine(&low, use[c][3], &others[c][2]);
-        mj_targets_combine(&low, use[c][2], &others[c][3]);
     }
-    for (int g = 0; g < MJ_GROUPS; g++)
+    for (int g = 0; g < MJ_GROUPS; g++) {
         p->optimal[g] = 0;
-    for (int c = 0; c < configs.count; c++) {
-        if (value[c] != best)
-            continue;
-        for (int g = 0; g < MJ_GROUPS; g++) {
-            if (use[c][g] == &mj_targets_nothing)
-                continue;
-            for (int m = 0; m <= k; m++)
-                for (int pair = 0; pair <= 1; pair++)
-                    if (others[c][g].u[2 * (k - m) + 1 - pair] + unpacked[g].u[2 * m + pair] ==
-                        best)
-                        p->optimal[g] |= (uint64_t)1 << (4 * (2 * m + pair));
-        }
+        for (int c = 0; c < configs.count; c++)
+            if (value[c] == best)
+                p->optimal[g] |= optimal[c][g];
     }
-    return best - p->v->wilds - 1;
+    return best >= MJ_FAR ? MJ_NO_FORM : best - p->v->wilds - 1;
+}
+
+/* Kinds of suit g (or the honors) as a bit set. */
+static uint64_t group_kinds(int g)
+{
+    return (uint64_t)(g < 3 ? 0x1FF : 0x7F) << (9 * g);
 }
 
 /* Kinds whose draw lowers seven pairs or thirteen orphans, when that form
  * is at the hand's shanten. */
-static uint64_t other_forms_lowered(const probe *p, int now)
+static uint64_t other_forms_lowered(const probe *p, const mj_count_bits *bits, int now)
 {
     const qipai_mj_rules *rules = p->rules;
     const mj_view *v = p->v;
     if (v->total != 13)
         return 0;
+    uint64_t b0 = bits->bit[0], b1 = bits->bit[1], b2 = bits->bit[2];
+    uint64_t none = ~(b0 | b1 | b2), once = b0 & ~b1 & ~b2, many = b1 | b2;
     mj_configs configs;
     mj_configs_of(rules, &configs);
     uint64_t lowers = 0;
     for (int c = 0; c < configs.count; c++) {
         uint8_t kept = configs.kept[c];
+        uint64_t keep = group_kinds(3);
+        for (int g = 0; g < 3; g++)
+            if (kept >> g & 1)
+                keep |= group_kinds(g);
         if (rules->forms & QIPAI_MJ_FORM_SEVEN_PAIRS) {
             int pairs, singles;
             mj_seven_pairs_count(rules, v->c, kept, &pairs, &singles);
             if (mj_seven_pairs_from(pairs, singles, v->wilds) == now && pairs < 7) {
-                bool new_single_helps = singles < 7 - pairs;
-                for (int t = 0; t < rules->kinds; t++) {
-                    int n = v->c[t];
-                    if ((t < 27 && !(kept >> (t / 9) & 1)) || n >= 4)
-                        continue;
-                    bool completes = rules->seven_pairs_distinct ? n == 1 : (n & 1);
-                    bool opens = rules->seven_pairs_distinct ? n == 0 : !(n & 1);
-                    if (completes || (opens && new_single_helps))
-                        lowers |= (uint64_t)1 << t;
-                }
+                /* A draw completes a pair from a single, or opens a new
+                 * single (useful only while singles are short). */
+                uint64_t completes = rules->seven_pairs_distinct ? once : b0;
+                uint64_t opens = rules->seven_pairs_distinct ? none : ~b0 & ~b2;
+                lowers |= (completes | (singles < 7 - pairs ? opens : 0)) & keep;
             }
         }
         if ((rules->forms & QIPAI_MJ_FORM_THIRTEEN_ORPHANS) && rules->kinds == QIPAI_MJ_KINDS &&
             mj_thirteen_orphans_shanten(rules, v, kept) == now) {
-            bool pair = false;
-            for (int t = 0; t < QIPAI_MJ_KINDS; t++)
-                pair |= mj_is_orphan(t) && v->c[t] >= 2 && (t >= 27 || (kept >> (t / 9) & 1));
-            for (int t = 0; t < QIPAI_MJ_KINDS; t++)
-                if (mj_is_orphan(t) && (t >= 27 || (kept >> (t / 9) & 1)) &&
-                    (v->c[t] == 0 || (v->c[t] == 1 && !pair)))
-                    lowers |= (uint64_t)1 << t;
+            uint64_t orphans = MJ_ORPHANS & keep;
+            bool pair = (orphans & many) != 0;
+            lowers |= orphans & (none | (pair ? 0 : once));
         }
     }
     return lowers;
@@ -135,20 +183,19 @@ static void group_index_of(const uint8_t *c, int g, group_index *x)
     }
 }
 
-/* The table entry of the group with one more tile at position pos. */
-static uint64_t entry_with(const group_index *x, int g, int pos)
+/* The key (shape.h) of the group with one more tile at position pos. */
+static uint32_t key_with(const group_index *x, int g, int pos)
 {
     uint32_t key;
-    if (g < 3) {
+    if (g < 3)
         key = pos < 5 ? (mj_suit_head[x->head + power5[pos]] & MJ_KEY_RANK_MASK) +
                             mj_suit_tail[x->head_tiles + 1][x->tail]
                       : x->head_part + mj_suit_tail[x->head_tiles][x->tail + power5[pos - 5]];
-        return mj_suit_shanten[mj_key_rank(key)];
-    }
-    key = pos < 4 ? (mj_honor_head[x->head + power5[pos]] & MJ_KEY_RANK_MASK) +
-                        mj_honor_tail[x->head_tiles + 1][x->tail]
-                  : x->head_part + mj_honor_tail[x->head_tiles][x->tail + power5[pos - 4]];
-    return mj_honor_shanten[mj_key_rank(key)];
+    else
+        key = pos < 4 ? (mj_honor_head[x->head + power5[pos]] & MJ_KEY_RANK_MASK) +
+                            mj_honor_tail[x->head_tiles + 1][x->tail]
+                      : x->head_part + mj_honor_tail[x->head_tiles][x->tail + power5[pos - 4]];
+    return key;
 }
 
 /* Whether the standard form's shanten drops when t is drawn, counted in
@@ -167,41 +214,62 @@ static bool standard_drops_in_full(const qipai_mj_rules *rules, const mj_view *v
     return f.standard < now;
 }
 
-/* Kinds whose draw lowers the standard form's shanten (which is `now`). */
-static uint64_t standard_lowered(probe *p, int now)
+/* Kinds whose draw lowers the standard form's shanten `now`, given
+ * p->optimal (or, when the hand's fifth copies outgrow its wildcards,
+ * counting each candidate in full). */
+static uint64_t standard_lowered(probe *p, const mj_count_bits *bits, bool coupled, int now)
 {
     const qipai_mj_rules *rules = p->rules;
     const mj_view *v = p->v;
     uint8_t c[QIPAI_MJ_KINDS];
     memcpy(c, v->c, sizeof c);
-    bool coupled = p->demand > p->budget;
-    if (!coupled)
-        standard_optimal(p);
     uint64_t mask = 0;
-    for (int g = 0; g < MJ_GROUPS; g++) {
+    for (int g = 0; g < MJ_GROUPS && 9 * g < rules->kinds; g++) {
         int first = 9 * g, len = g < 3 ? 9 : 7;
-        if (first >= rules->kinds)
-            break;
         group_index x;
         group_index_of(c + first, g, &x);
-        bool honor_fifths = g == 3 && p->budget > 0;
-        for (int pos = 0; pos < len; pos++) {
-            int t = first + pos;
+        unsigned fours = (unsigned)(bits->bit[2] >> first) & ((1u << len) - 1);
+        unsigned threes = (unsigned)((bits->bit[0] & bits->bit[1]) >> first) & ((1u << len) - 1);
+        bool quad = fours != 0;
+        /* Without fifth copies in play, the table lists the kinds that
+         * lower each target: OR the optimal ones. A kind held three times
+         * may make four, whose fifth copies then count: those are tried
+         * one by one below, as is every kind when the group holds four. */
+        unsigned one_by_one = (1u << len) - 1;
+        if (!coupled && !(p->budget > 0 && quad)) {
+            const uint32_t *entry = g < 3 ? &mj_suit_lowers[3 * mj_key_rank(v->key[g])]
+                                          : &mj_honor_lowers[3 * mj_key_rank(v->key[g])];
+            unsigned lowers = mj_lowering_kinds(entry, p->optimal[g]);
+            one_by_one = p->budget > 0 ? threes : 0;
+            mask |= (uint64_t)(lowers & ~one_by_one) << first;
+        }
+        for (; one_by_one; one_by_one &= one_by_one - 1) {
+            int pos = __builtin_ctz(one_by_one), t = first + pos;
             if (c[t] >= QIPAI_MJ_MAX_COPIES || (rules->wild_kinds >> t & 1))
                 continue;
+            if (coupled) {
+                mask |= (uint64_t)standard_drops_in_full(rules, v, c, t, now) << t;
+                continue;
+            }
+            uint32_t key = key_with(&x, g, pos);
+            mj_group_targets after;
+            if (p->budget > 0 && (quad || c[t] == 3)) {
+                /* Four of a kind and a budget: fifth copies may count. */
+                c[t]++;
+                mj_group_targets_at(c, g, key, p->budget, &after);
+                c[t]--;
+            } else {
+                uint32_t rank = mj_key_rank(key);
+                after.u = mj_target_nibbles(g < 3 ? mj_suit_target_code(rank) : mj_honor_shanten[rank]);
+                after.fifths = 0;
+            }
             bool lowered;
-            uint64_t entry = entry_with(&x, g, pos);
-            unsigned flags = (unsigned)(entry >> MJ_TARGETS_BITS);
-            int fifths = p->budget > 0 && flags;
-            bool simple = !honor_fifths || (c[t] < 3 && !p->groups[3].fifths);
-            if (coupled || !simple || p->demand - p->groups[g].fifths + fifths > p->budget) {
+            if (p->demand - p->groups[g].fifths + after.fifths > p->budget) {
                 lowered = standard_drops_in_full(rules, v, c, t, now);
             } else {
-                uint64_t after = (entry & MJ_TARGETS_MASK) -
-                                 (fifths ? mj_spread_to_nibbles(flags) : 0);
                 /* Each target drops by 0 or 1: a borrow-free subtraction. */
-                uint64_t dropped = (p->groups[g].u - after) & MJ_NIBBLE_LOWS;
-                lowered = (dropped & p->optimal[g]) != 0;
+                uint64_t dropped = (p->groups[g].u - after.u) & MJ_NIBBLE_LOWS;
+                lowered = (dropped & mj_spread_to_nibbles(p->optimal[g])) != 0;
             }
             mask |= (uint64_t)lowered << t;
         }
@@ -209,28 +277,58 @@ static uint64_t standard_lowered(probe *p, int now)
     return mask;
 }
 
+/* Seven pairs and thirteen orphans of the view, least over the suit
+ * choices (MJ_NO_FORM when absent). */
+static void other_forms(const probe *p, int *seven, int *orphans)
+{
+    const qipai_mj_rules *rules = p->rules;
+    *seven = *orphans = MJ_NO_FORM;
+    if (p->v->total != 13)
+        return;
+    mj_configs configs;
+    mj_configs_of(rules, &configs);
+    for (int c = 0; c < configs.count; c++) {
+        if (rules->forms & QIPAI_MJ_FORM_SEVEN_PAIRS) {
+            int pairs, singles, s;
+            mj_seven_pairs_count(rules, p->v->c, configs.kept[c], &pairs, &singles);
+            s = mj_seven_pairs_from(pairs, singles, p->v->wilds);
+            *seven = s < *seven ? s : *seven;
+        }
+        if ((rules->forms & QIPAI_MJ_FORM_THIRTEEN_ORPHANS) && rules->kinds == QIPAI_MJ_KINDS) {
+            int s = mj_thirteen_orphans_shanten(rules, p->v, configs.kept[c]);
+            *orphans = s < *orphans ? s : *orphans;
+        }
+    }
+}
+
 /* The effective kinds of a valid 3k+1 view, as bits; its shanten in *now. */
 static uint64_t effective_mask(const qipai_mj_rules *rules, const mj_view *v, int *now)
 {
-    qipai_mj_shanten_forms forms;
     probe p = {.rules = rules, .v = v, .budget = mj_fifth_budget(rules, v), .k = (v->total + 1) / 3};
-    *now = mj_shanten_view(rules, v, &forms);
-    uint64_t mask = 0;
-    if ((rules->forms & QIPAI_MJ_FORM_STANDARD) && forms.standard == *now) {
+    int standard = MJ_NO_FORM, seven, orphans;
+    bool coupled = false;
+    if (rules->forms & QIPAI_MJ_FORM_STANDARD) {
         for (int g = 0; g < MJ_GROUPS; g++) {
-            mj_group_targets_of(v->c, g, p.budget, &p.groups[g]);
+            mj_group_targets_at(v->c, g, v->key[g], p.budget, &p.groups[g]);
             p.demand += p.groups[g].fifths;
         }
-        mask |= standard_lowered(&p, *now);
+        coupled = p.demand > p.budget;
+        standard = coupled ? mj_standard_shanten(rules, v, p.groups) : standard_optimal(&p);
     }
-    mask |= other_forms_lowered(&p, *now);
-    uint64_t allowed = 0;
-    for (int t = 0; t < rules->kinds; t++)
-        allowed |= (uint64_t)(v->c[t] < QIPAI_MJ_MAX_COPIES) << t;
-    mask &= allowed & ~rules->wild_kinds;
+    other_forms(&p, &seven, &orphans);
+    *now = standard < seven ? standard : seven;
+    *now = orphans < *now ? orphans : *now;
+    uint64_t mask = 0;
+    mj_count_bits bits;
+    mj_count_bits_of(v->c, &bits);
+    if (standard == *now && standard != MJ_NO_FORM)
+        mask |= standard_lowered(&p, &bits, coupled, *now);
+    mask |= other_forms_lowered(&p, &bits, *now);
+    /* A real draw must exist (fewer than four held) and not be wild. */
+    uint64_t tile_set = ((uint64_t)1 << rules->kinds) - 1;
+    mask &= tile_set & ~bits.bit[2] & ~rules->wild_kinds;
     /* A drawn wildcard covers one more tile of any target: it always helps a
      * 3k+1 hand, whose shanten is at least 0. */
-    uint64_t tile_set = ((uint64_t)1 << rules->kinds) - 1;
     if (*now != MJ_NO_FORM)
         mask |= rules->wild_kinds & tile_set;
     return mask;
@@ -257,10 +355,11 @@ static void effective_view(const qipai_mj_rules *rules, const mj_view *v, const 
 static qipai_err checked_view(const qipai_mj_rules *rules, const qipai_mj_hand *hand, mj_view *v,
                               int remainder, const char *what, qipai_error *err)
 {
-    qipai_err e = qipai_mj_hand_check(rules, hand, err);
-    if (e)
-        return e;
-    mj_view_init(v, rules, hand);
+    /* The view checks the limits cheaply; the slow check names the problem. */
+    if (!mj_view_init(v, rules, hand)) {
+        qipai_err e = qipai_mj_hand_check(rules, hand, err);
+        return e ? e : qipai_fail(err, QIPAI_ERR_RANGE, -1, "the hand breaks the rule set's limits");
+    }
     if (v->total % 3 != remainder)
         return qipai_fail(err, QIPAI_ERR_SIZE, -1, "%d tiles; %s", v->total, what);
     return QIPAI_OK;

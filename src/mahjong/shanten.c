@@ -7,9 +7,6 @@
  */
 #include "mahjong/shanten.h"
 
-const mj_targets mj_targets_nothing = {
-    {0, MJ_FAR, MJ_FAR, MJ_FAR, MJ_FAR, MJ_FAR, MJ_FAR, MJ_FAR, MJ_FAR, MJ_FAR}};
-
 void mj_configs_of(const qipai_mj_rules *rules, mj_configs *out)
 {
     static const uint8_t keep_two[3] = {6, 5, 3}, keep_one[3] = {1, 2, 4};
@@ -22,20 +19,6 @@ void mj_configs_of(const qipai_mj_rules *rules, mj_configs *out)
     }
 }
 
-#define MIN_INTO(var, value)                                                   \
-    do {                                                                       \
-        int v_ = (value);                                                      \
-        var = v_ < var ? v_ : var;                                             \
-    } while (0)
-
-void mj_targets_combine(const mj_targets *a, const mj_targets *b, mj_targets *out)
-{
-    if (a == &mj_targets_nothing || b == &mj_targets_nothing)
-        *out = a == &mj_targets_nothing ? *b : *a;
-    else
-        mj_combine_bytes(a->u, b->u, out->u);
-}
-
 uint64_t mj_spread_to_nibbles(unsigned bits)
 {
     uint64_t out = 0;
@@ -46,21 +29,28 @@ uint64_t mj_spread_to_nibbles(unsigned bits)
 
 void mj_group_targets_at(const uint8_t *c, int g, uint32_t key, int budget, mj_group_targets *t)
 {
+    uint32_t rank = mj_key_rank(key);
+    t->empty = mj_key_tiles(key) == 0;
+    t->fifths = 0;
     if (g < 3) {
-        uint64_t entry = mj_suit_shanten[mj_key_rank(key)];
-        t->strict = entry & MJ_TARGETS_MASK;
+        t->strict = mj_target_nibbles(mj_suit_target_code(rank));
         t->u = t->strict;
-        t->fifths = 0;
-        if (budget > 0 && (entry >> MJ_TARGETS_BITS)) {
-            t->u -= mj_spread_to_nibbles((unsigned)(entry >> MJ_TARGETS_BITS));
-            t->fifths = 1;
+        if (budget <= 0)
+            return;
+        uint64_t word;
+        memcpy(&word, c + 9 * g, sizeof word);
+        /* Counts are 0..4, so bit 2 set means four of a kind. */
+        if ((word & MJ_BYTES(4)) || (c[9 * g + 8] & 4)) {
+            unsigned flags = mj_suit_fifth_flags(rank);
+            if (flags) {
+                t->u -= mj_spread_to_nibbles(flags);
+                t->fifths = 1;
+            }
         }
         return;
     }
-    uint32_t rank = mj_key_rank(key);
-    t->strict = mj_honor_shanten[rank] & MJ_TARGETS_MASK;
+    t->strict = mj_target_nibbles(mj_honor_shanten[rank]);
     t->u = t->strict;
-    t->fifths = 0;
     if (budget <= 0)
         return;
     int quad = 0;
@@ -69,21 +59,25 @@ void mj_group_targets_at(const uint8_t *c, int g, uint32_t key, int budget, mj_g
     if (!quad)
         return;
     int f = budget < MJ_HONOR_FIFTHS ? budget : MJ_HONOR_FIFTHS;
-    uint64_t best = mj_honor_fifths[rank][f - 1];
+    uint16_t best = mj_honor_fifths[rank][f - 1];
     while (f > 1 && mj_honor_fifths[rank][f - 2] == best)
         f--; /* the fewest fifth copies that reach the same targets */
-    if (best != t->strict) {
-        t->u = best;
+    uint64_t u = mj_target_nibbles(best);
+    if (u != t->strict) {
+        t->u = u;
         t->fifths = f;
     }
 }
 
-const mj_targets *mj_group_use(const qipai_mj_rules *rules, uint8_t kept, int g,
-                               const mj_targets *unpacked)
+/* The vectors of the groups that count: kept, and holding tiles. */
+static int counted(const qipai_mj_rules *rules, uint8_t kept, const mj_group_targets *groups,
+                   const uint64_t *use, mj_vec *out)
 {
-    if (g == 3 ? rules->kinds < QIPAI_MJ_KINDS : !(kept >> g & 1))
-        return &mj_targets_nothing;
-    return unpacked;
+    int n = 0;
+    for (int g = 0; g < MJ_GROUPS; g++)
+        if (mj_group_kept(rules, kept, g) && !groups[g].empty)
+            out[n++] = mj_vec_from_nibbles(use[g]);
+    return n;
 }
 
 /* When the groups together want more fifth copies than the hand can
@@ -91,31 +85,26 @@ const mj_targets *mj_group_use(const qipai_mj_rules *rules, uint8_t kept, int g,
 static int shared_fifths(const qipai_mj_rules *rules, const mj_view *v, uint8_t kept,
                          const mj_group_targets groups[MJ_GROUPS], int budget, int k)
 {
-    int best = MJ_FAR;
-    uint32_t honor_rank = mj_honor_rank(v->c + 27);
+    int best = 255;
+    uint32_t honor_rank = mj_key_rank(v->key[3]);
     for (unsigned loose = 0; loose < 8; loose++) {
-        mj_targets unpacked[MJ_GROUPS];
-        const mj_targets *use[MJ_GROUPS];
+        uint64_t use[MJ_GROUPS];
         int used = 0, skip = 0;
         for (int g = 0; g < 3; g++) {
             bool wants = loose >> g & 1;
             skip |= wants && !groups[g].fifths; /* each subset once */
             used += wants;
-            mj_targets_unpack(wants ? groups[g].u : groups[g].strict, &unpacked[g]);
-            use[g] = mj_group_use(rules, kept, g, &unpacked[g]);
+            use[g] = wants ? groups[g].u : groups[g].strict;
         }
         if (skip || used > budget)
             continue;
-        uint64_t honors = groups[3].strict;
+        use[3] = groups[3].strict;
         int f = budget - used < MJ_HONOR_FIFTHS ? budget - used : MJ_HONOR_FIFTHS;
         if (groups[3].fifths && f > 0)
-            honors = mj_honor_fifths[honor_rank][f - 1];
-        mj_targets_unpack(honors, &unpacked[3]);
-        use[3] = mj_group_use(rules, kept, 3, &unpacked[3]);
-        mj_targets low, high;
-        mj_targets_combine(use[0], use[1], &low);
-        mj_targets_combine(use[2], use[3], &high);
-        MIN_INTO(best, mj_targets_final(&low, &high, k));
+            use[3] = mj_target_nibbles(mj_honor_fifths[honor_rank][f - 1]);
+        mj_vec vectors[MJ_GROUPS];
+        int value = mj_targets_best(vectors, counted(rules, kept, groups, use, vectors), k);
+        best = value < best ? value : best;
     }
     return best;
 }
@@ -125,31 +114,22 @@ int mj_standard_shanten(const qipai_mj_rules *rules, const mj_view *v,
 {
     int k = v->total / 3, budget = mj_fifth_budget(rules, v);
     int demand = groups[0].fifths + groups[1].fifths + groups[2].fifths + groups[3].fifths;
-    mj_targets unpacked[MJ_GROUPS];
+    uint64_t use[MJ_GROUPS];
     for (int g = 0; g < MJ_GROUPS; g++)
-        mj_targets_unpack(groups[g].u, &unpacked[g]);
-    if (rules->max_suits >= 3 && rules->kinds == QIPAI_MJ_KINDS && demand <= budget) {
-        /* The common case, straight through: no suit limit, no sharing. */
-        mj_targets low, high;
-        mj_combine_bytes(unpacked[0].u, unpacked[1].u, low.u);
-        mj_combine_bytes(unpacked[2].u, unpacked[3].u, high.u);
-        return mj_targets_final(&low, &high, k) - v->wilds - 1;
-    }
+        use[g] = demand <= budget ? groups[g].u : groups[g].strict;
     mj_configs configs;
     mj_configs_of(rules, &configs);
-    int best = MJ_FAR;
+    int best = 255;
     for (int c = 0; c < configs.count; c++) {
-        uint8_t kept = configs.kept[c];
+        int value;
         if (demand > budget) {
-            MIN_INTO(best, shared_fifths(rules, v, kept, groups, budget, k));
-            continue;
+            value = shared_fifths(rules, v, configs.kept[c], groups, budget, k);
+        } else {
+            mj_vec vectors[MJ_GROUPS];
+            value = mj_targets_best(vectors, counted(rules, configs.kept[c], groups, use, vectors),
+                                    k);
         }
-        mj_targets low, high;
-        mj_targets_combine(mj_group_use(rules, kept, 0, &unpacked[0]),
-                           mj_group_use(rules, kept, 1, &unpacked[1]), &low);
-        mj_targets_combine(mj_group_use(rules, kept, 2, &unpacked[2]),
-                           mj_group_use(rules, kept, 3, &unpacked[3]), &high);
-        MIN_INTO(best, mj_targets_final(&low, &high, k));
+        best = value < best ? value : best;
     }
     return best >= MJ_FAR ? MJ_NO_FORM : best - v->wilds - 1;
 }
@@ -159,22 +139,27 @@ int mj_standard_shanten(const qipai_mj_rules *rules, const mj_view *v,
 void mj_seven_pairs_count(const qipai_mj_rules *rules, const uint8_t *c, uint8_t kept, int *pairs,
                           int *singles)
 {
-    uint8_t bytes[40] = {0};
-    memcpy(bytes, c, QIPAI_MJ_KINDS);
-    for (int g = 0; g < 3; g++)
-        if (!(kept >> g & 1))
-            memset(bytes + 9 * g, 0, 9);
+    uint64_t word[5];
+    memcpy(word, c, 32);
+    word[4] = (uint64_t)c[32] | (uint64_t)c[33] << 8;
+    if (kept != 7) {
+        uint8_t bytes[40];
+        memcpy(bytes, word, sizeof bytes);
+        for (int g = 0; g < 3; g++)
+            if (!(kept >> g & 1))
+                memset(bytes + 9 * g, 0, 9);
+        memcpy(word, bytes, sizeof bytes);
+    }
     uint64_t p = 0, s = 0;
     for (int w = 0; w < 5; w++) {
-        uint64_t x;
-        memcpy(&x, bytes + 8 * w, 8);
-        uint64_t bit0 = x & MJ_BYTES(1), bit1 = (x >> 1) & MJ_BYTES(1), bit2 = (x >> 2) & MJ_BYTES(1);
+        uint64_t x = word[w];
+        uint64_t bit0 = x & MJ_BYTES(1), many = ((x >> 1) | (x >> 2)) & MJ_BYTES(1);
         if (rules->seven_pairs_distinct) {
-            p += bit1 | bit2;                   /* two or more */
-            s += bit0 & ~(bit1 | bit2);         /* exactly one */
+            p += many;          /* two or more: one pair */
+            s += bit0 & ~many;  /* exactly one */
         } else {
-            p += (x >> 1) & MJ_BYTES(3);         /* c / 2 */
-            s += bit0;                           /* c odd */
+            p += (x >> 1) & MJ_BYTES(3); /* c / 2 */
+            s += bit0;                   /* c odd */
         }
     }
     *pairs = (int)((p * MJ_BYTES(1)) >> 56);
@@ -208,16 +193,48 @@ int mj_thirteen_orphans_shanten(const qipai_mj_rules *rules, const mj_view *v, u
     return 13 - held - pair - v->wilds;
 }
 
+/* The standard form without a suit limit and with no fifth copy in play
+ * (no four of a kind, or no wildcard to stand for a fifth): straight
+ * through. Returns MJ_NO_FORM + 1 when the general path must decide. */
+static int standard_straight(const qipai_mj_rules *rules, const mj_view *v)
+{
+    if (rules->max_suits < 3 || rules->kinds < QIPAI_MJ_KINDS)
+        return MJ_NO_FORM + 1;
+    /* Fifth copies need four of a kind and a wildcard to stand for one. */
+    bool fifths = v->quads && mj_fifth_budget(rules, v) > 0;
+    mj_vec vectors[MJ_GROUPS];
+    int n = 0;
+    for (int g = 0; g < MJ_GROUPS; g++) {
+        uint32_t key = v->key[g];
+        if (mj_key_tiles(key) == 0)
+            continue;
+        if (fifths) {
+            /* Counts are 0..4: bit 2 set is four of a kind. */
+            uint64_t word = 0;
+            memcpy(&word, v->c + 9 * g, g < 3 ? 8 : 7);
+            if ((word & MJ_BYTES(4)) || (g < 3 && (v->c[9 * g + 8] & 4)))
+                return MJ_NO_FORM + 1;
+        }
+        uint16_t code = g < 3 ? mj_suit_target_code(mj_key_rank(key)) : mj_honor_shanten[mj_key_rank(key)];
+        vectors[n++] = mj_vec_from_nibbles(mj_target_nibbles(code));
+    }
+    return mj_targets_best(vectors, n, v->total / 3) - v->wilds - 1;
+}
+
 int mj_shanten_view(const qipai_mj_rules *rules, const mj_view *v, qipai_mj_shanten_forms *forms)
 {
     qipai_mj_shanten_forms f = {MJ_NO_FORM, MJ_NO_FORM, MJ_NO_FORM, MJ_NO_FORM};
     if (v->total % 3 != 0 && v->total <= QIPAI_MJ_MAX_TILES) {
         if (rules->forms & QIPAI_MJ_FORM_STANDARD) {
-            mj_group_targets groups[MJ_GROUPS];
-            int budget = mj_fifth_budget(rules, v);
-            for (int g = 0; g < MJ_GROUPS; g++)
-                mj_group_targets_at(v->c, g, v->key[g], budget, &groups[g]);
-            f.standard = (int8_t)mj_standard_shanten(rules, v, groups);
+            int s = standard_straight(rules, v);
+            if (s == MJ_NO_FORM + 1) {
+                mj_group_targets groups[MJ_GROUPS];
+                int budget = mj_fifth_budget(rules, v);
+                for (int g = 0; g < MJ_GROUPS; g++)
+                    mj_group_targets_at(v->c, g, v->key[g], budget, &groups[g]);
+                s = mj_standard_shanten(rules, v, groups);
+            }
+            f.standard = (int8_t)s;
         }
         if (v->total >= 13) {
             mj_configs configs;
@@ -225,13 +242,16 @@ int mj_shanten_view(const qipai_mj_rules *rules, const mj_view *v, qipai_mj_shan
             int seven = MJ_NO_FORM, orphans = MJ_NO_FORM;
             for (int c = 0; c < configs.count; c++) {
                 if (rules->forms & QIPAI_MJ_FORM_SEVEN_PAIRS) {
-                    int pairs, singles;
+                    int pairs, singles, s;
                     mj_seven_pairs_count(rules, v->c, configs.kept[c], &pairs, &singles);
-                    MIN_INTO(seven, mj_seven_pairs_from(pairs, singles, v->wilds));
+                    s = mj_seven_pairs_from(pairs, singles, v->wilds);
+                    seven = s < seven ? s : seven;
                 }
                 if ((rules->forms & QIPAI_MJ_FORM_THIRTEEN_ORPHANS) &&
-                    rules->kinds == QIPAI_MJ_KINDS)
-                    MIN_INTO(orphans, mj_thirteen_orphans_shanten(rules, v, configs.kept[c]));
+                    rules->kinds == QIPAI_MJ_KINDS) {
+                    int s = mj_thirteen_orphans_shanten(rules, v, configs.kept[c]);
+                    orphans = s < orphans ? s : orphans;
+                }
             }
             f.seven_pairs = (int8_t)seven;
             f.thirteen_orphans = (int8_t)orphans;

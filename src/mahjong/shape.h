@@ -68,28 +68,81 @@ static inline uint32_t mj_honor_rank(const uint8_t *c) { return mj_honor_key(c) 
 extern const uint8_t mj_suit_need[MJ_SUIT_SHAPES];
 extern const uint8_t mj_honor_need[MJ_HONOR_SHAPES];
 
-/* For shapes of at most 13 tiles: bit t (low half: melds, high half: melds
- * and pair) is set when adding one tile of kind t lowers that need by one.
- * Otherwise the need rises by two: adding a tile changes it by -1 or +2.
- * Kinds held four times never have their bit set. */
-extern const uint32_t mj_suit_wait[MJ_SUIT_SHAPES];
+/* Waits: for shapes of at most 13 tiles, which added kinds lower a need by
+ * one (otherwise it rises by two: adding a tile changes it by -1 or +2).
+ * Kinds held four times never have their bit set.
+ * Honors: mj_honor_wait[rank], bit t for melds, bit 16+t for melds and pair.
+ * Suits: few distinct entries exist, so a shape holds an index:
+ * mj_suit_wait_entries[mj_suit_wait_index[rank]] is
+ * melds mask | pair mask << 9 | need byte << 24. */
 extern const uint32_t mj_honor_wait[MJ_HONOR_SHAPES];
+extern const uint16_t mj_suit_wait_index[MJ_SUIT_SHAPES];
+extern const uint32_t mj_suit_wait_entries[];
 
 /* Shanten: for m melds (0..4) with or without the pair, the least number
  * U(m,p) of tiles to add so the shape holds such a target, never more than
- * 4 of a kind: nibble 2m+p (bits 4(2m+p)..). Bit 40+2m+p: one less when an
- * added tile may be a fifth copy (a wildcard's), which only suit shapes
- * holding four of a kind gain, by one. Adding a tile lowers each U by 0 or
- * 1, so U(S) - U(S+t) is a nibble-wise subtraction without borrows. */
-extern const uint64_t mj_suit_shanten[MJ_SUIT_SHAPES];
-extern const uint64_t mj_honor_shanten[MJ_HONOR_SHAPES];
-enum { MJ_TARGETS_BITS = 40 };
+ * 4 of a kind. Adding one meld adds 0..3 tiles and the pair 0..2, so a
+ * target vector fits 16 bits: the four meld deltas U(m,0)-U(m-1,0) in the
+ * low byte (2 bits each), the five pair deltas U(m,1)-U(m,0) as a base-3
+ * number in the high byte. 810 KB for the suits: it stays in L2.
+ * mj_target_melds[low] + (same << 4) + mj_target_pairs[high] gives the
+ * vector as nibbles, U(m,p) at nibble 2m+p. Adding a tile lowers each U by
+ * 0 or 1, so U(S) - U(S+t) is a nibble-wise subtraction without borrows. */
+extern const uint16_t mj_honor_shanten[MJ_HONOR_SHAPES];
+
+/* Suits: the need byte, target code and fifth-copy flags (below) of a shape
+ * take fewer than 256 values together, so a shape holds a one-byte class
+ * (405 KB): mj_suit_classes[mj_suit_class[rank]] is
+ * need | code << 8 | fifth-copy flags << 24. */
+extern const uint8_t mj_suit_class[MJ_SUIT_SHAPES];
+extern const uint64_t mj_suit_classes[];
+
+static inline uint16_t mj_suit_target_code(uint32_t rank)
+{
+    return (uint16_t)(mj_suit_classes[mj_suit_class[rank]] >> 8);
+}
+extern const uint64_t mj_target_melds[256];
+extern const uint64_t mj_target_pairs[243];
+
+static inline uint64_t mj_target_nibbles(uint16_t code)
+{
+    uint64_t melds = mj_target_melds[code & 0xFF];
+    return melds + (melds << 4) + mj_target_pairs[code >> 8];
+}
+
+/* For shapes of at most 13 tiles: the kinds (positions in the group) whose
+ * addition lowers target 2m+p by one, 9 bits a target, three words a shape:
+ * targets 0-6 at bits 9(2m+p) of the first two words (a 64-bit value),
+ * targets 7-9 at bits 9(2m+p-7) of the third. Strict targets: a fifth copy
+ * is not counted here. */
+extern const uint32_t mj_suit_lowers[MJ_SUIT_SHAPES * 3];
+extern const uint32_t mj_honor_lowers[MJ_HONOR_SHAPES * 3];
+
+/* The kinds of a group (positions) whose draw lowers any of the targets in
+ * `targets` (bit 2m+p), from its lowers entry. */
+static inline unsigned mj_lowering_kinds(const uint32_t *entry, unsigned targets)
+{
+    uint64_t low = (uint64_t)entry[0] | (uint64_t)entry[1] << 32;
+    unsigned kinds = 0;
+    for (; targets; targets &= targets - 1) {
+        int mp = __builtin_ctz(targets);
+        kinds |= (mp < 7 ? (unsigned)(low >> (9 * mp)) : entry[2] >> (9 * (mp - 7))) & 0x1FF;
+    }
+    return kinds;
+}
+
+/* A wildcard standing for a fifth copy lowers some suit targets by one,
+ * only in shapes holding four of a kind: bit 2m+p of these flags. */
+static inline unsigned mj_suit_fifth_flags(uint32_t rank)
+{
+    return (unsigned)(mj_suit_classes[mj_suit_class[rank]] >> 24);
+}
 
 /* Honors gain more from fifth copies (no sequences: a fourth honor is
- * stranded otherwise), up to two per kind held four times. Their targets
- * when f = 1..MJ_HONOR_FIFTHS added tiles may be fifth copies, as nibbles.
- * More never helps; the generator checks. */
+ * stranded otherwise), up to two per kind held four times. Their target
+ * codes when f = 1..MJ_HONOR_FIFTHS added tiles may be fifth copies. More
+ * never helps; the generator checks. */
 enum { MJ_HONOR_FIFTHS = 6 };
-extern const uint64_t mj_honor_fifths[MJ_HONOR_SHAPES][MJ_HONOR_FIFTHS];
+extern const uint16_t mj_honor_fifths[MJ_HONOR_SHAPES][MJ_HONOR_FIFTHS];
 
 #endif

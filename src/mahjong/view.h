@@ -20,6 +20,7 @@ typedef struct mj_view {
     uint8_t folded[QIPAI_MJ_KINDS];
     int wilds;
     int total;
+    bool quads;              /* some kind is held four times */
     uint32_t key[MJ_GROUPS]; /* rank | tiles << 20 of each group */
 } mj_view;
 
@@ -44,7 +45,8 @@ static inline int mj_key_tiles(uint32_t key) { return (int)(key >> MJ_KEY_TILES_
 
 /* Fills v; false when the hand breaks a limit (more than 4 of a kind, more
  * than 14 tiles, a tile outside the tile set), which callers answer "no". */
-static inline bool mj_view_init(mj_view *v, const qipai_mj_rules *rules, const qipai_mj_hand *hand)
+__attribute__((always_inline)) static inline bool mj_view_init(mj_view *v, const qipai_mj_rules *rules,
+                                                       const qipai_mj_hand *hand)
 {
     int wilds = hand->wilds;
     v->c = hand->counts;
@@ -66,6 +68,8 @@ static inline bool mj_view_init(mj_view *v, const qipai_mj_rules *rules, const q
                     (v->c[32] > 4) | (v->c[33] > 4) | (wilds > QIPAI_MJ_MAX_TILES);
     if (over)
         return false;
+    v->quads = (mj_bytes_above(word[0], 3) | mj_bytes_above(word[1], 3) | mj_bytes_above(word[2], 3) |
+                mj_bytes_above(word[3], 3) | (v->c[32] == 4) | (v->c[33] == 4)) != 0;
     v->key[0] = mj_suit_key(v->c);
     v->key[1] = mj_suit_key(v->c + 9);
     v->key[2] = mj_suit_key(v->c + 18);
@@ -107,6 +111,29 @@ static inline int mj_suit_count(const mj_view *v)
     return (mj_key_tiles(v->key[0]) > 0) + (mj_key_tiles(v->key[1]) > 0) +
            (mj_key_tiles(v->key[2]) > 0);
 }
+
+/* The counts as three bit sets: bit k of bit[b] is bit b of counts[k]
+ * (counts are 0..4), gathered eight kinds at a time. From them: held once
+ * is bit0 & ~bit1 & ~bit2, four times is bit2, and so on. */
+typedef struct mj_count_bits {
+    uint64_t bit[3];
+} mj_count_bits;
+
+static inline void mj_count_bits_of(const uint8_t *c, mj_count_bits *out)
+{
+    uint64_t word[5];
+    memcpy(word, c, 32);
+    word[4] = (uint64_t)c[32] | (uint64_t)c[33] << 8;
+    for (int b = 0; b < 3; b++) {
+        uint64_t bits = 0;
+        for (int w = 0; w < 5; w++)
+            bits |= (((word[w] >> b) & MJ_BYTES(1)) * 0x0102040810204080ull) >> 56 << (8 * w);
+        out->bit[b] = bits;
+    }
+}
+
+/* Kinds 0-33 that are terminals or honors. */
+#define MJ_ORPHANS 0x3FC060301ull
 
 static inline bool mj_is_orphan(int kind)
 {

@@ -11,14 +11,18 @@ static uint64_t standard_waits(const mj_view *v)
 {
     int nm[MJ_GROUPS], np[MJ_GROUPS], sum_m = 0;
     uint32_t wait[MJ_GROUPS];
-    for (int g = 0; g < MJ_GROUPS; g++) {
-        uint32_t r = mj_key_rank(v->key[g]);
-        uint8_t need = g < 3 ? mj_suit_need[r] : mj_honor_need[r];
-        wait[g] = g < 3 ? mj_suit_wait[r] : mj_honor_wait[r];
-        nm[g] = need & 15;
-        np[g] = need >> 4;
-        sum_m += nm[g];
+    for (int g = 0; g < 3; g++) {
+        uint32_t entry = mj_suit_wait_entries[mj_suit_wait_index[mj_key_rank(v->key[g])]];
+        wait[g] = (entry & 0x1FF) | (entry >> 9 & 0x1FF) << 16;
+        nm[g] = entry >> 24 & 15;
+        np[g] = entry >> 28;
     }
+    uint32_t honors = mj_key_rank(v->key[3]);
+    wait[3] = mj_honor_wait[honors];
+    nm[3] = mj_honor_need[honors] & 15;
+    np[3] = mj_honor_need[honors] >> 4;
+    for (int g = 0; g < MJ_GROUPS; g++)
+        sum_m += nm[g];
     uint64_t mask = 0;
     for (int g = 0; g < MJ_GROUPS; g++) {
         /* The tile joins group g; the pair is in g, or in another group h
@@ -43,20 +47,21 @@ static uint64_t standard_waits(const mj_view *v)
     return mask;
 }
 
-static uint64_t seven_pairs_waits(const qipai_mj_rules *rules, const mj_view *v)
+static uint64_t seven_pairs_waits(const qipai_mj_rules *rules, const mj_view *v,
+                                  const mj_count_bits *bits)
 {
-    uint64_t odd = 0, even = 0;
-    int singles = 0;
-    for (int k = 0; k < rules->kinds; k++) {
-        int c = v->c[k];
-        if (rules->seven_pairs_distinct && c > 2)
-            return 0;
-        if (rules->seven_pairs_distinct ? c == 1 : (c & 1))
-            odd |= (uint64_t)1 << k;
-        else if (!rules->seven_pairs_distinct || c == 0)
-            even |= (uint64_t)1 << k;
-        singles += rules->seven_pairs_distinct ? c == 1 : (c & 1);
+    uint64_t b0 = bits->bit[0], b1 = bits->bit[1], b2 = bits->bit[2];
+    uint64_t odd, even;
+    if (rules->seven_pairs_distinct) {
+        if ((b1 & b0) | b2)
+            return 0; /* a kind held three or four times */
+        odd = b0;                /* held once: a second makes the pair */
+        even = ~(b0 | b1);       /* not held: a single, needing a wildcard */
+    } else {
+        odd = b0;                /* held once or three times */
+        even = ~b0;              /* held 0, 2 or 4 times (4 is left out later) */
     }
+    int singles = mj_popcount(b0); /* bits above kind 33 are clear */
     uint64_t mask = 0;
     if (singles - 1 <= v->wilds)
         mask |= odd;
@@ -65,26 +70,13 @@ static uint64_t seven_pairs_waits(const qipai_mj_rules *rules, const mj_view *v)
     return mask;
 }
 
-static uint64_t thirteen_orphans_waits(const mj_view *v)
+static uint64_t thirteen_orphans_waits(const mj_count_bits *bits)
 {
-    uint64_t orphans = 0, missing = 0;
-    int pairs = 0;
-    for (int k = 0; k < QIPAI_MJ_KINDS; k++) {
-        if (!mj_is_orphan(k)) {
-            if (v->c[k])
-                return 0;
-            continue;
-        }
-        if (v->c[k] > 2)
-            return 0;
-        pairs += v->c[k] == 2;
-        orphans |= (uint64_t)1 << k;
-        if (!v->c[k])
-            missing |= (uint64_t)1 << k;
-    }
-    if (pairs > 1)
-        return 0;
-    return pairs ? missing : orphans; /* with no pair yet, any orphan may pair */
+    uint64_t held = bits->bit[0] | bits->bit[1] | bits->bit[2];
+    uint64_t many = bits->bit[1] | bits->bit[2], pairs = bits->bit[1] & ~bits->bit[0] & ~bits->bit[2];
+    if ((held & ~MJ_ORPHANS) || (many & ~pairs) || mj_popcount(pairs) > 1)
+        return 0; /* a non-orphan, an orphan held three or four times, two pairs */
+    return pairs ? MJ_ORPHANS & ~held : MJ_ORPHANS;
 }
 
 uint64_t qipai_mj_wait_mask(const qipai_mj_rules *rules, const qipai_mj_hand *hand)
@@ -96,22 +88,21 @@ uint64_t qipai_mj_wait_mask(const qipai_mj_rules *rules, const qipai_mj_hand *ha
     if (suit_count > rules->max_suits)
         return 0;
 
-    uint64_t tile_set = rules->kinds >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << rules->kinds) - 1;
+    uint64_t tile_set = ((uint64_t)1 << rules->kinds) - 1;
     uint64_t mask = 0;
     if (rules->forms & QIPAI_MJ_FORM_STANDARD)
         mask |= standard_waits(&v);
+    mj_count_bits bits;
+    mj_count_bits_of(v.c, &bits);
     if ((rules->forms & QIPAI_MJ_FORM_SEVEN_PAIRS) && v.total == 13)
-        mask |= seven_pairs_waits(rules, &v);
+        mask |= seven_pairs_waits(rules, &v, &bits);
     if ((rules->forms & QIPAI_MJ_FORM_THIRTEEN_ORPHANS) && v.total == 13 &&
         rules->kinds == QIPAI_MJ_KINDS)
-        mask |= thirteen_orphans_waits(&v);
+        mask |= thirteen_orphans_waits(&bits);
 
     /* A real tile must exist (fewer than four held), may not be of a wild
      * kind, and under a suit limit may not open a suit too many. */
-    uint64_t allowed = tile_set & ~rules->wild_kinds;
-    for (int k = 0; k < QIPAI_MJ_KINDS; k++)
-        if (v.c[k] >= QIPAI_MJ_MAX_COPIES)
-            allowed &= ~((uint64_t)1 << k);
+    uint64_t allowed = tile_set & ~rules->wild_kinds & ~bits.bit[2];
     if (suit_count == rules->max_suits)
         for (int g = 0; g < 3; g++)
             if (mj_key_tiles(v.key[g]) == 0)

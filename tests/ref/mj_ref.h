@@ -63,7 +63,7 @@ void mj_ref_free(char **list, size_t n);
 int mj_ref_shanten(const mj_ref_rules *r, const uint8_t counts[34], int wilds, int form);
 
 /* The same as mj_ref_shanten, the standard form found by enumerating the
- * target hands themselves (slow: about a millisecond; a check on the other). */
+ * target hands themselves (a check on mj_ref_shanten; about a millisecond). */
 int mj_ref_shanten_by_targets(const mj_ref_rules *r, const uint8_t counts[34], int wilds, int form);
 
 /* ---- helpers for tests */

@@ -10,17 +10,17 @@
  * suit), so max(0, deficit_x - draws[x]) of them can only be wildcards
  * ("forced"); T is possible when the forced tiles number at most the
  * wildcards. The wildcards cover any deficit tiles, so T leaves
- * max(0, deficit - wilds) tiles to draw.
+ * max(0, deficit - wilds) tiles to draw. Both deficit and forced are sums of
+ * one term per kind, each depending only on T[x].
  *
  * Standard form, two ways that must agree (the self-test compares them):
- * - mj_ref_shanten_by_targets enumerates T itself: the pair and the melds in
- *   non-decreasing catalogue order (so each multiset once), looking for a T
- *   within a budget of draws, the budget raised from its least possible value
- *   until one is found (iterative deepening). The search is cut by a bound
- *   that only ever underestimates: deficit and forced tiles only grow as tiles
- *   are added, and the melds still to come lie at kinds >= the current meld's
- *   lowest kind, so each of their tiles not met by a real tile still unused at
- *   those kinds is one more deficit tile. About a millisecond a hand.
+ * - mj_ref_shanten_by_targets enumerates the targets themselves. A standard
+ *   T splits into its parts in the four groups m, p, s, z (a meld lies in one
+ *   group, the pair in one), and deficit and forced are sums over the groups.
+ *   So every multiset of at most k melds of each group, with or without a pair
+ *   of that group, is enumerated and its (melds, pair, forced) -> least
+ *   deficit kept; the groups are then combined over every split of the k melds,
+ *   the pair and the forced tiles. About a millisecond a hand.
  * - mj_ref_shanten minimises the same sum over the same T by a dynamic
  *   programme over the kinds (see standard_needed), some tens of microseconds.
  * Seven pairs: an exact dynamic programme over the kinds (how many pairs of
@@ -32,98 +32,123 @@
 #include <string.h>
 
 enum { NO_TARGET = 1000 };
+enum { DP_MELDS = 5, DP_FORCED = 15, DP_OPEN = 5 };
 
 typedef struct target_search {
     int kinds;
     int wilds;
     uint8_t real[34];    /* real tiles of the hand that may cover T */
     uint8_t draws[34];   /* real tiles of each kind that can still be drawn */
-    uint8_t t[34];       /* the target hand built so far */
-    int deficit;         /* sum of max(0, t[x] - real[x]) */
-    int forced;          /* sum of max(0, that - draws[x]): only wildcards can cover these */
-    int n_melds;
-    int meld[55][3];     /* the catalogue: triplets and sequences, by lowest kind */
 } target_search;
 
-static int kind_deficit(const target_search *s, int x)
-{
-    return s->t[x] > s->real[x] ? s->t[x] - s->real[x] : 0;
-}
+/* Least deficit of a group's part of T by (melds, pair, forced); NO_TARGET: none. */
+typedef struct group_table {
+    int deficit[DP_MELDS][2][DP_FORCED];
+} group_table;
 
-static int kind_forced(const target_search *s, int x)
-{
-    int d = kind_deficit(s, x);
-    return d > s->draws[x] ? d - s->draws[x] : 0;
-}
+typedef struct group_enumeration {
+    const target_search *s;
+    int first, size;       /* the group's kinds: first .. first + size - 1 */
+    int n_melds;
+    int meld[16][3];       /* the group's triplets and sequences */
+    int k, max_forced;
+    uint8_t t[34];         /* the part of T built so far */
+    group_table *table;
+} group_enumeration;
 
-static void add_tile(target_search *s, int x, int delta)
+/* Records the current multiset of j melds, alone and with each pair of the
+ * group, then extends it by each meld of index >= from (so each multiset is
+ * visited once). */
+static void group_enumerate(group_enumeration *g, int from, int j)
 {
-    s->deficit -= kind_deficit(s, x);
-    s->forced -= kind_forced(s, x);
-    s->t[x] = (uint8_t)(s->t[x] + delta);
-    s->deficit += kind_deficit(s, x);
-    s->forced += kind_forced(s, x);
-}
-
-static void add_meld(target_search *s, int m, int delta)
-{
-    for (int j = 0; j < 3; j++)
-        add_tile(s, s->meld[m][j], delta);
-}
-
-/* A lower bound on the draws of any completion of the current T by `left`
- * more melds, all of kinds >= low. */
-static int draws_bound(const target_search *s, int low, int left)
-{
-    int unused = 0;
-    for (int x = low; x < s->kinds; x++)
-        unused += s->real[x] > s->t[x] ? s->real[x] - s->t[x] : 0;
-    int deficit = s->deficit + (3 * left > unused ? 3 * left - unused : 0);
-    return deficit > s->wilds ? deficit - s->wilds : 0;
-}
-
-/* Is there a completion of the current T by `left` melds of catalogue index
- * >= from that is possible and needs at most `budget` draws? */
-static int melds_fit(target_search *s, int from, int left, int budget)
-{
-    if (left == 0)
-        return s->forced <= s->wilds && draws_bound(s, 0, 0) <= budget;
-    for (int m = from; m < s->n_melds; m++) {
-        add_meld(s, m, 1);
-        int fit = s->forced <= s->wilds && draws_bound(s, s->meld[m][0], left - 1) <= budget &&
-                  melds_fit(s, m, left - 1, budget);
-        add_meld(s, m, -1);
-        if (fit)
-            return 1;
+    for (int pair = -1; pair < g->size; pair++) {
+        if (pair >= 0)
+            g->t[g->first + pair] += 2;
+        int deficit = 0, forced = 0;
+        for (int x = g->first; x < g->first + g->size; x++) {
+            int d = g->t[x] > g->s->real[x] ? g->t[x] - g->s->real[x] : 0;
+            deficit += d;
+            forced += d > g->s->draws[x] ? d - g->s->draws[x] : 0;
+        }
+        if (forced <= g->max_forced && deficit < g->table->deficit[j][pair >= 0][forced])
+            g->table->deficit[j][pair >= 0][forced] = deficit;
+        if (pair >= 0)
+            g->t[g->first + pair] -= 2;
     }
-    return 0;
+    if (j == g->k)
+        return;
+    for (int m = from; m < g->n_melds; m++) {
+        for (int i = 0; i < 3; i++)
+            g->t[g->meld[m][i]]++;
+        group_enumerate(g, m, j + 1);
+        for (int i = 0; i < 3; i++)
+            g->t[g->meld[m][i]]--;
+    }
 }
 
 /* Standard form by enumerating T (see the top of the file). */
-static int standard_needed_by_targets(target_search *s, int n)
+static int standard_needed_by_targets(const target_search *s, int n)
 {
-    int k = (n - 1) / 3, size = 3 * k + 2;
-    s->n_melds = 0;
-    for (int x = 0; x < s->kinds; x++) {
-        s->meld[s->n_melds][0] = s->meld[s->n_melds][1] = s->meld[s->n_melds][2] = x;
-        s->n_melds++;
-        if (x < 27 && x % 9 <= 6) {
-            s->meld[s->n_melds][0] = x;
-            s->meld[s->n_melds][1] = x + 1;
-            s->meld[s->n_melds][2] = x + 2;
-            s->n_melds++;
+    int k = (n - 1) / 3;
+    int max_forced = s->wilds < DP_FORCED - 1 ? s->wilds : DP_FORCED - 1;
+    /* combined[j][p][f]: least deficit over the groups so far. */
+    int combined[DP_MELDS][2][DP_FORCED], next[DP_MELDS][2][DP_FORCED];
+    for (int j = 0; j < DP_MELDS; j++)
+        for (int p = 0; p < 2; p++)
+            for (int f = 0; f < DP_FORCED; f++)
+                combined[j][p][f] = NO_TARGET;
+    combined[0][0][0] = 0;
+    for (int first = 0; first < s->kinds; first += 9) {
+        group_table table;
+        group_enumeration g;
+        memset(&g, 0, sizeof g);
+        g.s = s;
+        g.first = first;
+        g.size = first < 27 ? 9 : 7;
+        g.k = k;
+        g.max_forced = max_forced;
+        g.table = &table;
+        for (int x = first; x < first + g.size; x++) {
+            g.meld[g.n_melds][0] = g.meld[g.n_melds][1] = g.meld[g.n_melds][2] = x;
+            g.n_melds++;
+            if (first < 27 && x - first <= 6) {
+                g.meld[g.n_melds][0] = x;
+                g.meld[g.n_melds][1] = x + 1;
+                g.meld[g.n_melds][2] = x + 2;
+                g.n_melds++;
+            }
         }
+        for (int j = 0; j < DP_MELDS; j++)
+            for (int p = 0; p < 2; p++)
+                for (int f = 0; f < DP_FORCED; f++)
+                    table.deficit[j][p][f] = NO_TARGET;
+        group_enumerate(&g, 0, 0);
+        /* Every split: j1 + j2 melds, p1 + p2 <= 1 pairs, f1 + f2 forced. */
+        for (int j = 0; j < DP_MELDS; j++)
+            for (int p = 0; p < 2; p++)
+                for (int f = 0; f < DP_FORCED; f++)
+                    next[j][p][f] = NO_TARGET;
+        for (int j1 = 0; j1 <= k; j1++)
+            for (int p1 = 0; p1 < 2; p1++)
+                for (int f1 = 0; f1 <= max_forced; f1++)
+                    for (int j2 = 0; j1 + j2 <= k; j2++)
+                        for (int p2 = 0; p1 + p2 <= 1; p2++)
+                            for (int f2 = 0; f1 + f2 <= max_forced; f2++) {
+                                int d1 = combined[j1][p1][f1], d2 = table.deficit[j2][p2][f2];
+                                if (d1 != NO_TARGET && d2 != NO_TARGET &&
+                                    d1 + d2 < next[j1 + j2][p1 + p2][f1 + f2])
+                                    next[j1 + j2][p1 + p2][f1 + f2] = d1 + d2;
+                            }
+        memcpy(combined, next, sizeof combined);
     }
-    for (int budget = size > n ? size - n : 0; budget <= size; budget++)
-        for (int pair = 0; pair < s->kinds; pair++) {
-            add_tile(s, pair, 2);
-            int fit = s->forced <= s->wilds && draws_bound(s, 0, k) <= budget &&
-                      melds_fit(s, 0, k, budget);
-            add_tile(s, pair, -2);
-            if (fit)
-                return budget;
+    int needed = NO_TARGET;
+    for (int f = 0; f <= max_forced; f++)
+        if (combined[k][1][f] != NO_TARGET) {
+            int draws = combined[k][1][f] > s->wilds ? combined[k][1][f] - s->wilds : 0;
+            if (draws < needed)
+                needed = draws;
         }
-    return NO_TARGET;
+    return needed;
 }
 
 /*
@@ -138,61 +163,81 @@ static int standard_needed_by_targets(target_search *s, int n)
  * the forced tiles so far and q[x-2], q[x-1] (the sequences still to reach
  * x), the least deficit for each such state is all that matters.
  */
-enum { DP_MELDS = 5, DP_FORCED = 15, DP_OPEN = 5 };
-typedef int dp_table[DP_MELDS][2][DP_FORCED][DP_OPEN][DP_OPEN];
+typedef int dp_table[DP_MELDS][2][DP_OPEN][DP_OPEN][DP_FORCED];
 
-/* Sets every state the programme uses (j, u, v <= k; f <= max_forced) to "none". */
+/* Sets every state the programme uses (u + v <= j <= k, f <= max_forced) to "none". */
 static void dp_clear(dp_table *table, int k, int max_forced)
 {
     for (int j = 0; j <= k; j++)
         for (int p = 0; p < 2; p++)
-            for (int f = 0; f <= max_forced; f++)
-                for (int u = 0; u <= k; u++)
-                    for (int v = 0; v <= k; v++)
-                        (*table)[j][p][f][u][v] = NO_TARGET;
+            for (int u = 0; u <= j; u++)
+                for (int v = 0; u + v <= j; v++)
+                    for (int f = 0; f <= max_forced; f++)
+                        (*table)[j][p][u][v][f] = NO_TARGET;
 }
 
 static int standard_needed(const target_search *s, int n)
 {
     int k = (n - 1) / 3;
     int max_forced = s->wilds < DP_FORCED - 1 ? s->wilds : DP_FORCED - 1;
-    /* (*best)[j][p][f][u][v]: least deficit so far with j melds and p pairs
-     * placed, f forced tiles, u = q[x-2] and v = q[x-1]; NO_TARGET: none. */
+    /* (*best)[j][p][u][v][f]: least deficit so far with j melds and p pairs
+     * placed, u = q[x-2] and v = q[x-1] (both counted in j), f forced tiles;
+     * NO_TARGET: none. */
     dp_table tables[2];
     dp_table *best = &tables[0], *next = &tables[1];
     dp_clear(best, k, max_forced);
     (*best)[0][0][0][0][0] = 0;
     for (int x = 0; x < s->kinds; x++) {
         int may_start = x < 27 && x % 9 <= 6;
+        /* The deficit and forced tiles of kind x when T[x] = t (t <= 3k+2). */
+        int deficit_of[15], forced_of[15];
+        for (int t = 0; t < 15; t++) {
+            deficit_of[t] = t > s->real[x] ? t - s->real[x] : 0;
+            forced_of[t] = deficit_of[t] > s->draws[x] ? deficit_of[t] - s->draws[x] : 0;
+        }
         dp_clear(next, k, max_forced);
         for (int j = 0; j <= k; j++)
             for (int p = 0; p < 2; p++)
-                for (int f = 0; f <= max_forced; f++)
-                    for (int u = 0; u <= j; u++)          /* u, v count among the j melds */
-                        for (int v = 0; u + v <= j; v++) {
-                            int here = (*best)[j][p][f][u][v];
+                for (int u = 0; u <= j; u++)
+                    for (int v = 0; u + v <= j; v++)
+                        for (int f = 0; f <= max_forced; f++) {
+                            int here = (*best)[j][p][u][v][f];
                             if (here == NO_TARGET)
                                 continue;
                             for (int a = 0; j + a <= k; a++)
                                 for (int b = 0; p + b <= 1; b++)
                                     for (int q = 0; j + a + q <= k && (q == 0 || may_start); q++) {
                                         int t = 3 * a + 2 * b + q + u + v;
-                                        int deficit = t > s->real[x] ? t - s->real[x] : 0;
-                                        int forced = deficit > s->draws[x] ? deficit - s->draws[x] : 0;
+                                        int deficit = deficit_of[t], forced = forced_of[t];
                                         if (f + forced > max_forced)
                                             continue;
-                                        int *slot = &(*next)[j + a + q][p + b][f + forced][v][q];
+                                        int *slot = &(*next)[j + a + q][p + b][v][q][f + forced];
                                         if (here + deficit < *slot)
                                             *slot = here + deficit;
                                     }
                         }
+        /* A state with more forced tiles and no smaller deficit than another
+         * of the same (j, p, u, v) can never do better: the rest of T adds the
+         * same to both, and fewer forced tiles are never less possible. */
+        for (int j = 0; j <= k; j++)
+            for (int p = 0; p < 2; p++)
+                for (int u = 0; u <= j; u++)
+                    for (int v = 0; u + v <= j; v++) {
+                        int *row = (*next)[j][p][u][v], least = NO_TARGET;
+                        for (int f = 0; f <= max_forced; f++) {
+                            if (row[f] >= least)
+                                row[f] = NO_TARGET;
+                            else
+                                least = row[f];
+                        }
+                    }
         dp_table *swap = best;
         best = next;
         next = swap;
     }
     int needed = NO_TARGET;
     for (int f = 0; f <= max_forced; f++) {
-        int deficit = (*best)[k][1][f][0][0];
+        int deficit = (*best)[k][1][0][0][f];
         if (deficit != NO_TARGET) {
             int draws = deficit > s->wilds ? deficit - s->wilds : 0;
             if (draws < needed)
@@ -265,7 +310,7 @@ static int thirteen_orphans_needed(const target_search *s)
     return needed;
 }
 
-static int form_needed(const mj_ref_rules *r, target_search *s, int n, int form, int by_targets)
+static int form_needed(const mj_ref_rules *r, const target_search *s, int n, int form, int by_targets)
 {
     switch (form) {
     case MJ_REF_STANDARD:

@@ -242,6 +242,9 @@ static void fill_shanten(group *g, uint8_t *s, void *ctx)
             fail("a fifth copy changed a shanten target by more than the rule allows");
         packed |= (uint64_t)(d[mp] - l[mp]) << (40 + mp);
     }
+    /* The loose targets keep the bounds that make an empty group neutral. */
+    if (g->sequences)
+        pack_targets(l);
     t->packed[rank(g, s)] = packed;
 }
 
@@ -473,12 +476,198 @@ static void print_u32(const char *name, const uint32_t *v, uint32_t n)
     printf("\n};\n");
 }
 
-static void print_u64(const char *name, const uint64_t *v, uint32_t n)
+/* Suits: the need byte, the shanten target code and the fifth-copy flags
+ * of a shape take fewer than 256 distinct values together, so a shape holds
+ * a one-byte class: 405 KB instead of 2 MB. An entry is
+ * need | code << 8 | flags << 24. */
+static uint16_t target_code(uint64_t nibbles);
+static uint64_t decoded(uint16_t code);
+
+static void print_classes(const uint8_t *need, const uint64_t *shanten, uint32_t n)
 {
-    printf("const uint64_t %s[%u] = {", name, n);
+    uint64_t classes[256];
+    int count = 0;
+    uint8_t *class_of = malloc(n);
+    if (!class_of)
+        fail("out of memory");
+    for (uint32_t i = 0; i < n; i++) {
+        uint16_t code = target_code(shanten[i]);
+        if (decoded(code) != (shanten[i] & 0xFFFFFFFFFFull))
+            fail("a target vector does not survive its 16-bit code");
+        uint64_t entry = need[i] | (uint64_t)code << 8 | (shanten[i] >> 40) << 24;
+        int c = 0;
+        while (c < count && classes[c] != entry)
+            c++;
+        if (c == count) {
+            if (count == 256)
+                fail("more than 256 shape classes");
+            classes[count++] = entry;
+        }
+        class_of[i] = (uint8_t)c;
+    }
+    printf("const uint8_t mj_suit_class[%u] = {", n);
     for (uint32_t i = 0; i < n; i++)
-        printf("%s%lluu,", i % 8 ? "" : "\n", (unsigned long long)v[i]);
+        printf("%s%u,", i % 32 ? "" : "\n", class_of[i]);
+    printf("\n};\nconst uint64_t mj_suit_classes[%d] = {", count);
+    for (int c = 0; c < count; c++)
+        printf("%s%lluu,", c % 8 ? "" : "\n", (unsigned long long)classes[c]);
     printf("\n};\n");
+    free(class_of);
+}
+
+/* Suits: the need byte and wait masks of a shape take few distinct values
+ * (about ten thousand), so each shape holds a 16-bit index into a table of
+ * them: 810 KB and 75 KB, both near the core, instead of 1.6 MB far away.
+ * An entry is mask_m | mask_p << 9 | need << 24. */
+static void print_wait_index(const uint8_t *need, const uint32_t *wait, uint32_t n)
+{
+    enum { SLOTS = 1 << 16 };
+    uint32_t *slot_value = malloc(SLOTS * sizeof *slot_value);
+    int32_t *slot_index = malloc(SLOTS * sizeof *slot_index);
+    uint32_t *values = malloc(SLOTS * sizeof *values);
+    uint16_t *index = malloc(n * sizeof *index);
+    if (!slot_value || !slot_index || !values || !index)
+        fail("out of memory");
+    for (int i = 0; i < SLOTS; i++)
+        slot_index[i] = -1;
+    uint32_t distinct = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t value = (wait[i] & 0x1FF) | (wait[i] >> 16 & 0x1FF) << 9 | (uint32_t)need[i] << 24;
+        uint32_t h = (value * 2654435761u) >> 16;
+        while (slot_index[h] >= 0 && slot_value[h] != value)
+            h = (h + 1) & (SLOTS - 1);
+        if (slot_index[h] < 0) {
+            if (distinct == SLOTS / 2)
+                fail("too many distinct wait entries for a 16-bit index");
+            slot_index[h] = (int32_t)distinct;
+            slot_value[h] = value;
+            values[distinct++] = value;
+        }
+        index[i] = (uint16_t)slot_index[h];
+    }
+    printf("const uint16_t mj_suit_wait_index[%u] = {", n);
+    for (uint32_t i = 0; i < n; i++)
+        printf("%s%u,", i % 16 ? "" : "\n", index[i]);
+    printf("\n};\nconst uint32_t mj_suit_wait_entries[%u] = {", distinct);
+    for (uint32_t i = 0; i < distinct; i++)
+        printf("%s%u,", i % 12 ? "" : "\n", values[i]);
+    printf("\n};\n");
+    free(slot_value);
+    free(slot_index);
+    free(values);
+    free(index);
+}
+
+/* The 16-bit code of a target vector (shape.h): meld deltas in the low
+ * byte, the pair deltas as a base-3 number in the high byte. */
+static uint16_t target_code(uint64_t nibbles)
+{
+    unsigned melds = 0, pairs = 0;
+    for (int m = 4; m >= 0; m--) {
+        int um = (int)(nibbles >> (8 * m) & 15), up = (int)(nibbles >> (8 * m + 4) & 15);
+        if (m > 0)
+            melds |= (unsigned)(um - (int)(nibbles >> (8 * (m - 1)) & 15)) << (2 * (m - 1));
+        pairs = pairs * 3 + (unsigned)(up - um);
+    }
+    return (uint16_t)(melds | pairs << 8);
+}
+
+/* The decoding shape.h does, to check every code before it is written. */
+static uint64_t decoded(uint16_t code)
+{
+    uint64_t out = 0, sum = 0;
+    unsigned pairs = code >> 8;
+    for (int m = 0; m <= 4; m++, pairs /= 3) {
+        if (m > 0)
+            sum += (code >> (2 * (m - 1))) & 3;
+        out |= sum << (8 * m) | (sum + pairs % 3) << (8 * m + 4);
+    }
+    return out;
+}
+
+static void print_codes(const char *name, const uint64_t *v, uint32_t n, int per_row)
+{
+    printf("const uint16_t %s[%u] = {", name, n);
+    for (uint32_t i = 0; i < n; i++)
+        if (decoded(target_code(v[i])) != (v[i] & 0xFFFFFFFFFFull))
+            fail("a target vector does not survive its 16-bit code");
+    for (uint32_t i = 0; i < n; i++)
+        printf("%s%u,", i % (uint32_t)per_row ? "" : "\n", target_code(v[i]));
+    printf("\n};\n");
+}
+
+static void print_decoders(void)
+{
+    printf("const uint64_t mj_target_melds[256] = {");
+    for (unsigned code = 0; code < 256; code++) {
+        uint64_t out = 0, sum = 0;
+        for (int m = 1; m <= 4; m++) {
+            sum += code >> (2 * (m - 1)) & 3;
+            out |= sum << (8 * m);
+        }
+        printf("%s%lluu,", code % 8 ? "" : "\n", (unsigned long long)out);
+    }
+    printf("\n};\nconst uint64_t mj_target_pairs[243] = {");
+    for (unsigned code = 0; code < 243; code++) {
+        uint64_t out = 0;
+        for (int m = 0, x = (int)code; m <= 4; m++, x /= 3)
+            out |= (uint64_t)(x % 3) << (8 * m + 4);
+        printf("%s%lluu,", code % 8 ? "" : "\n", (unsigned long long)out);
+    }
+    printf("\n};\n");
+}
+
+/* For shapes of at most 13 tiles: which added kinds lower each target
+ * (strict, no fifth copy), 9 bits a target (shape.h: fields 0-6 in the
+ * first two words, 7-9 in the third). Each target drops by 0 or 1, checked
+ * here. */
+typedef struct {
+    const uint64_t *shanten;
+    uint32_t *lowers;
+} lowers_tables;
+
+static void fill_lowers(group *g, uint8_t *s, void *ctx)
+{
+    lowers_tables *t = ctx;
+    int sum = 0;
+    for (int i = 0; i < g->len; i++)
+        sum += s[i];
+    uint32_t r = rank(g, s), out[3] = {0, 0, 0};
+    if (sum <= 13) {
+        uint64_t before = t->shanten[r] & 0xFFFFFFFFFFull;
+        for (int k = 0; k < g->len; k++) {
+            if (s[k] == 4)
+                continue;
+            s[k]++;
+            uint64_t after = t->shanten[rank(g, s)] & 0xFFFFFFFFFFull;
+            s[k]--;
+            for (int mp = 0; mp < 10; mp++) {
+                int drop = (int)(before >> (4 * mp) & 15) - (int)(after >> (4 * mp) & 15);
+                if (drop != 0 && drop != 1)
+                    fail("an added tile changed a shanten target by other than 0 or -1");
+                if (drop) {
+                    int bit = mp < 7 ? 9 * mp + k : 64 + 9 * (mp - 7) + k;
+                    out[bit / 32] |= 1u << (bit % 32);
+                }
+            }
+        }
+    }
+    memcpy(t->lowers + 3 * (size_t)r, out, sizeof out);
+}
+
+static void print_lowers(group *g, const char *prefix, const uint64_t *shanten)
+{
+    uint32_t *lowers = calloc((size_t)g->shapes * 3, sizeof *lowers);
+    if (!lowers)
+        fail("out of memory");
+    lowers_tables t = {shanten, lowers};
+    uint8_t s[MAX_LEN] = {0};
+    each_shape(g, s, 0, MJ_SHAPE_MAX_SUM, fill_lowers, &t);
+    printf("const uint32_t mj_%s_lowers[%u] = {", prefix, g->shapes * 3);
+    for (uint32_t i = 0; i < g->shapes * 3; i++)
+        printf("%s%u,", i % 12 ? "" : "\n", lowers[i]);
+    printf("\n};\n");
+    free(lowers);
 }
 
 static void generate(group *g, const char *prefix, uint32_t expected_shapes)
@@ -507,16 +696,28 @@ static void generate(group *g, const char *prefix, uint32_t expected_shapes)
     print_keys(g, prefix);
     snprintf(name, sizeof name, "mj_%s_need", prefix);
     print_u8(name, need_table, g->shapes);
-    snprintf(name, sizeof name, "mj_%s_wait", prefix);
-    print_u32(name, wait, g->shapes);
+    if (g->sequences)
+        print_wait_index(need_table, wait, g->shapes);
+    else {
+        snprintf(name, sizeof name, "mj_%s_wait", prefix);
+        print_u32(name, wait, g->shapes);
+    }
     snprintf(name, sizeof name, "mj_%s_shanten", prefix);
-    print_u64(name, shanten, g->shapes);
+    if (g->sequences)
+        print_classes(need_table, shanten, g->shapes);
+    else
+        print_codes(name, shanten, g->shapes, 16);
+    print_lowers(g, prefix, shanten);
     if (fifths) {
-        printf("const uint64_t mj_honor_fifths[%u][%d] = {", g->shapes, MJ_HONOR_FIFTHS);
+        printf("const uint16_t mj_honor_fifths[%u][%d] = {", g->shapes, MJ_HONOR_FIFTHS);
         for (uint32_t i = 0; i < g->shapes; i++) {
             printf("%s{", i % 4 ? "" : "\n");
-            for (int f = 0; f < MJ_HONOR_FIFTHS; f++)
-                printf("%lluu,", (unsigned long long)fifths[i * MJ_HONOR_FIFTHS + (uint32_t)f]);
+            for (int f = 0; f < MJ_HONOR_FIFTHS; f++) {
+                uint64_t u = fifths[i * MJ_HONOR_FIFTHS + (uint32_t)f];
+                if (decoded(target_code(u)) != u)
+                    fail("an honor target vector does not survive its 16-bit code");
+                printf("%u,", target_code(u));
+            }
             printf("},");
         }
         printf("\n};\n");
@@ -535,6 +736,7 @@ int main(void)
     static group honor = {.name = "honor", .len = MJ_HONOR_LEN, .sequences = 0};
     printf("/* Generated by tools/gen/gen_mj_tables.c at build time. Do not edit. */\n");
     printf("#include \"mahjong/shape.h\"\n\n");
+    print_decoders();
     generate(&suit, "suit", MJ_SUIT_SHAPES);
     generate(&honor, "honor", MJ_HONOR_SHAPES);
     return 0;
