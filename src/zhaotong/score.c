@@ -99,7 +99,19 @@ static void evaluate(scorer *sc)
         s.amount += r->base;
     if (!sc->found || s.amount > sc->best.amount ||
         (s.amount == sc->best.amount && s.fan > sc->best.fan)) {
-        s.decomposition = *d;
+        /* Copied slot by slot: the core leaves the unused bytes of a meld
+         * (kinds[2] of a pair) and the slots past meld_count as they were,
+         * and a game's bytes must depend on nothing but its play. */
+        s.decomposition.form = d->form;
+        s.decomposition.meld_count = d->meld_count;
+        for (int i = 0; i < d->meld_count; i++) {
+            qipai_mj_meld *m = &s.decomposition.melds[i];
+            m->type = d->melds[i].type;
+            m->size = d->melds[i].size;
+            m->wild = d->melds[i].wild;
+            for (int j = 0; j < m->size; j++)
+                m->kinds[j] = d->melds[i].kinds[j];
+        }
         sc->best = s;
         sc->found = true;
     }

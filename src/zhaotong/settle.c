@@ -12,7 +12,13 @@ void zt_pay(qipai_zt_game *g, int from, int to, int64_t amount, qipai_zt_pay_rea
 {
     if (amount <= 0 || from == to)
         return;
-    qipai_zt_payment p = {(uint8_t)from, (uint8_t)to, (uint8_t)reason, (uint8_t)kong, amount};
+    qipai_zt_payment p;
+    memset(&p, 0, sizeof p); /* no stray bytes in the padding: games compare with memcmp */
+    p.from = (uint8_t)from;
+    p.to = (uint8_t)to;
+    p.reason = (uint8_t)reason;
+    p.kong = (uint8_t)kong;
+    p.amount = amount;
     /* The ledger has room for the most payments a round can make (see
      * QIPAI_ZT_MAX_PAYMENTS in docs/RULES.md); the scores stay right even
      * if it were full. */
