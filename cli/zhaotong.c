@@ -18,9 +18,10 @@ static const char usage_text[] =
     "       qipai zhaotong replay FILE [--verbose]\n"
     "       qipai zhaotong play [--seed S] [--seat 0-3] [--bots B,B,B,B] [--rule NAME=VALUE]...\n"
     "                           [--watch]\n"
-    "       qipai zhaotong analyze --tuo TILE [--visible TILES] [--rule NAME=VALUE]... [LINE...]\n"
-    "       qipai zhaotong corpus score|waits|advice N [--seed S]\n"
-    "       qipai zhaotong bench score|waits|advice|step FILE [--repeat N]\n"
+    "       qipai zhaotong analyze --tuo TILE [--visible TILES] [--brief] [--rule NAME=VALUE]...\n"
+    "                              [LINE...]\n"
+    "       qipai zhaotong corpus score|waits|advice|shanten N [--seed S]\n"
+    "       qipai zhaotong bench score|waits|advice|shanten FILE [--repeat N]\n"
     "bots: strong, seed. Rules: docs/RULES.md \"Zhaotong\"; NAME as in the log's rules\n"
     "object (cap, base, zimo_adds_base, fan.gen, ...).\n";
 

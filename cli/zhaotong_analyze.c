@@ -145,6 +145,7 @@ typedef struct analyze_options {
     qipai_zt_rules rules;
     int tuo;
     bool has_visible;
+    bool brief; /* no discard list, no effective tiles */
     uint8_t visible[QIPAI_ZT_KINDS];
 } analyze_options;
 
@@ -216,6 +217,8 @@ static json_t *answer(const char *line, void *context)
         json_object_set_new(out, "win", json_boolean(win));
         if (win)
             json_object_set_new(out, "score", zt_json_score(&score));
+        if (o->brief)
+            return out;
         qipai_mj_discard list[QIPAI_MJ_KINDS + 1];
         int n = 0;
         json_t *discards = json_array();
@@ -238,7 +241,7 @@ static json_t *answer(const char *line, void *context)
         json_object_set_new(out, "ready", json_boolean(qipai_zt_ready(&o->rules, tuo, &h)));
         json_object_set_new(out, "waits", waits);
         qipai_mj_effective e;
-        if (qipai_zt_effective(&o->rules, tuo, &h, visible, &e, NULL) == QIPAI_OK) {
+        if (!o->brief && qipai_zt_effective(&o->rules, tuo, &h, visible, &e, NULL) == QIPAI_OK) {
             json_object_set_new(out, "effective", effective_json(&e, tuo));
             json_object_set_new(out, "total", json_integer(e.total));
         }
@@ -257,6 +260,10 @@ int zt_cli_analyze(int argc, char **argv)
         const char *a = argv[i], *v;
         if (strncmp(a, "--", 2)) {
             argv[1 + n++] = argv[i];
+            continue;
+        }
+        if (!strcmp(a, "--brief")) {
+            o.brief = true;
             continue;
         }
         if (!(v = cli_option_value(argc, argv, &i)))

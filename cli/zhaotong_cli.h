@@ -31,7 +31,7 @@ json_t *zt_json_header(const qipai_zt_game *g, long number, const char *const *b
 json_t *zt_json_deal(const qipai_zt_game *g);
 /* One event as its log line. */
 json_t *zt_json_event(const qipai_zt_game *g, const qipai_zt_event *e);
-json_t *zt_json_action(const qipai_zt_action *a, int tuo_kind);
+json_t *zt_json_action(const qipai_zt_action *a);
 
 /* Reads the rules, the wall and the dealer of a header line. */
 int zt_parse_header(const json_t *line, qipai_zt_rules *rules, uint8_t wall[QIPAI_ZT_TILES],

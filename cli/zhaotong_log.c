@@ -244,8 +244,8 @@ json_t *zt_json_header(const qipai_zt_game *g, long number, const char *const *b
     json_t *o = json_object();
     json_object_set_new(o, "type", json_string("game"));
     json_object_set_new(o, "game", json_integer(number));
-    if (g->seed)
-        json_object_set_new(o, "seed", json_integer((json_int_t)(g->seed & 0x1FFFFFFFFFFFFFull)));
+    if (g->seed && g->seed <= (uint64_t)INT64_MAX)
+        json_object_set_new(o, "seed", json_integer((json_int_t)g->seed));
     json_object_set_new(o, "dealer", json_integer(g->dealer));
     json_object_set_new(o, "rules", zt_json_rules(&g->rules));
     json_object_set_new(o, "wall", wall);
@@ -315,9 +315,8 @@ static bool action_has_tuo(int type)
            type == QIPAI_ZT_ACT_AN_GANG || type == QIPAI_ZT_ACT_BU_GANG;
 }
 
-json_t *zt_json_action(const qipai_zt_action *a, int tuo_kind)
+json_t *zt_json_action(const qipai_zt_action *a)
 {
-    (void)tuo_kind;
     json_t *o = json_object();
     json_object_set_new(o, "type", json_string("action"));
     json_object_set_new(o, "player", json_integer(a->seat));
@@ -430,7 +429,7 @@ json_t *zt_json_event(const qipai_zt_game *g, const qipai_zt_event *e)
             json_object_set_new(o, "replacement", json_true());
         return o;
     case QIPAI_ZT_EV_ACTION:
-        return zt_json_action(&e->action, g->tuo);
+        return zt_json_action(&e->action);
     case QIPAI_ZT_EV_PENG:
         return json_pack("{s:s,s:i,s:i,s:o,s:i}", "type", "peng", "player", e->player, "from",
                          e->from, "tile", zt_json_tile(e->tile, false), "tuo", e->meld.tuo);

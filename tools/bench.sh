@@ -11,3 +11,9 @@ mkdir -p build/corpus
 "$Q" zipai corpus hu 200000 --seed 3 > build/corpus/zp_hu.txt
 "$Q" zipai bench decompose build/corpus/zp_d21.txt
 "$Q" zipai bench hu build/corpus/zp_hu.txt
+"$Q" zhaotong corpus score 20000 --seed 1 > build/corpus/zt_score.txt
+"$Q" zhaotong corpus advice 20000 --seed 2 > build/corpus/zt_advice.txt
+"$Q" zhaotong bench score build/corpus/zt_score.txt
+"$Q" zhaotong bench advice build/corpus/zt_advice.txt
+"$Q" zhaotong sim --games 20000 --seed 1 --bots seed,seed,seed,seed | tail -n 1
+"$Q" zhaotong sim --games 2000 --seed 1 --bots strong,strong,strong,strong | tail -n 1

@@ -14,6 +14,7 @@ say "$Q" zipai waits '二七十二七贰柒拾 偎壹壹壹'
 echo
 echo "== Zhaotong (云南昭通麻将): four bots play one round, then a few hands analysed"
 say "$Q" zhaotong play --watch --seed 7 --bots strong,seed,strong,seed
-say "$Q" zhaotong analyze --tuo 5s '111m333m777m999m5s5s' '123m456m789m1p peng:5p'
-say "$Q" zhaotong analyze '5s5s5s 11m peng:2m peng:3m peng:4m tuo:5s'
+say "$Q" zhaotong analyze --brief --tuo 5s '111m333m777m999m5s5s' '123m456m789m1p peng:5p'
+say "$Q" zhaotong analyze --brief '5s5s5s 11m peng:2m peng:3m peng:4m tuo:5s' \
+    '1122334455667m5s zimo tuo:5s'
 say "$Q" zhaotong sim --games 1000 --seed 1 --bots strong,strong,seed,seed
