@@ -575,6 +575,41 @@ static void tianhu_is_the_dealers_win_on_the_deal(void)
     expect_scores(48, -16, -16, -16);
 }
 
+static void hand_types_in_play(void)
+{
+    /* the dealer's 天胡 with seven pairs in one suit */
+    qipai_zt_rules_default(&R);
+    if (!deal("11223344556677m", QUIET2, "2468p1357s9m9s1p3p5p", "2468p2468s1379s5m", "9p", ""))
+        return;
+    must(0, QIPAI_ZT_ACT_HU, NULL, 0);
+    expect_event("win 0 from 0 on 7m: qiaoqidui qingyise zimo tianhu = 16");
+    CHECK(G.players[0].win.score.fan == 9, "2 + 2 + 1 + the cap 4 = 9 fan, got %d",
+          G.players[0].win.score.fan);
+    /* 龙七对 with a second four as 根 */
+    if (!deal("1111m2222p33p44p55p", "35799m1357p2468s", "2468m13578s678p9m", "2468m12357s6789p",
+              "9s", ""))
+        return;
+    must(0, QIPAI_ZT_ACT_HU, NULL, 0);
+    expect_event("win 0 from 0 on 5p: longqidui gen zimo tianhu = 16");
+    /* a 暗杠, then the replacement completes all triplets: 大对子 勾胡 杠上花 自摸 */
+    if (!deal("1111m222m333m444p5p", "3579m1357p2468s6m", "2468m1357p2468s9s", "123456789s2678p",
+              "9p", "5p"))
+        return;
+    must(0, QIPAI_ZT_ACT_AN_GANG, "1m", 0);
+    must(0, QIPAI_ZT_ACT_HU, NULL, 0);
+    expect_event("win 0 from 0 on 5p: daduizi gouhu gangshanghua zimo = 16");
+    /* four 1s held, not 杠'd: 根; one suit: 清一色; won on a later discard */
+    if (!deal("123m456m789m2468p5p", "1111s23456789s9s", "24568m23468p357s", "13579m3579p2468s",
+              "1p", "3m 9s"))
+        return;
+    must(0, QIPAI_ZT_ACT_DISCARD, "5p", 0);
+    must(1, QIPAI_ZT_ACT_DISCARD, "3m", 0);
+    must(2, QIPAI_ZT_ACT_DISCARD, "9s", 0);
+    must(1, QIPAI_ZT_ACT_HU, NULL, 0);
+    expect_event("win 1 from 2 on 9s: pinghu qingyise gen = 8");
+    expect_event("pay 2>1 8 win");
+}
+
 static void gang_shang_pao_moves_the_kong_money(void)
 {
     qipai_zt_rules_default(&R);
@@ -790,6 +825,7 @@ int main(void)
     RUN(hu_comes_before_peng_whatever_the_order);
     RUN(passing_a_hu_locks_until_the_next_draw);
     RUN(tianhu_is_the_dealers_win_on_the_deal);
+    RUN(hand_types_in_play);
     RUN(gang_shang_pao_moves_the_kong_money);
     RUN(call_transfer_can_be_turned_off);
     RUN(que_yi_men_counts_the_melds);

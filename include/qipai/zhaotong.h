@@ -334,6 +334,8 @@ typedef struct qipai_zt_game {
     qipai_zt_rules rules;
     qipai_mj_rules mj;          /* the core rule value for wins: 27 kinds, forms */
     uint64_t seed;              /* the deal's seed (0 when the wall was given) */
+    qipai_rng rng;              /* the game's own generator, seeded with seed; it shuffled
+                                   the wall and is there for any later random choice */
     uint8_t wall[QIPAI_ZT_TILES];
     uint8_t wall_next;          /* index of the next tile to draw (108: empty) */
     uint8_t dealer;

@@ -73,8 +73,10 @@ qipai_err qipai_zt_game_init(qipai_zt_game *game, const qipai_zt_rules *rules, u
     qipai_rng_seed(&rng, seed);
     qipai_rng_shuffle_bytes(&rng, wall, QIPAI_ZT_TILES);
     qipai_err e = qipai_zt_game_init_wall(game, rules, wall, dealer, err);
-    if (e == QIPAI_OK)
+    if (e == QIPAI_OK) {
         game->seed = seed;
+        game->rng = rng; /* the game owns its generator from here on */
+    }
     return e;
 }
 
