@@ -11,6 +11,8 @@ mkdir -p build/corpus
 "$Q" zipai corpus hu 200000 --seed 3 > build/corpus/zp_hu.txt
 "$Q" zipai bench decompose build/corpus/zp_d21.txt
 "$Q" zipai bench hu build/corpus/zp_hu.txt
+"$Q" poker corpus minplays --rules ddz --size 20 --count 10000 --seed 1 > build/corpus/pk_ddz20.txt
+"$Q" poker bench minplays build/corpus/pk_ddz20.txt --rules ddz
 "$Q" zhaotong corpus score 20000 --seed 1 > build/corpus/zt_score.txt
 "$Q" zhaotong corpus advice 20000 --seed 2 > build/corpus/zt_advice.txt
 "$Q" zhaotong bench score build/corpus/zt_score.txt

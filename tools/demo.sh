@@ -11,6 +11,9 @@ say "$Q" mahjong decompose 11m*234567m99p
 say "$Q" zipai decompose 二七十二七十贰柒拾
 say "$Q" zipai hu '一二三四五六七八九 碰十十十 偎壹壹壹 摸十'
 say "$Q" zipai waits '二七十二七贰柒拾 偎壹壹壹'
+say "$Q" poker minplays --rules seed 3445566688
+say "$Q" poker minplays --rules ddz --types 33344456XD
+say "$Q" poker moves --rules ddz 3456789XD/34567
 echo
 echo "== Zhaotong (云南昭通麻将): four bots play one round, then a few hands analysed"
 say "$Q" zhaotong play --watch --seed 7 --bots strong,seed,strong,seed

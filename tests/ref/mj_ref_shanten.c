@@ -9,7 +9,8 @@
  * hand's real copies; none of a wild kind or, under 缺一门, of the dropped
  * suit), so max(0, deficit_x - draws[x]) of them can only be wildcards
  * ("forced"); T is possible when the forced tiles number at most the
- * wildcards. The wildcards cover any deficit tiles, so T leaves
+ * wildcards, or always in a rule set with wild kinds, where a drawn copy of
+ * a wild kind is a wildcard too. The wildcards cover any deficit tiles, so T leaves
  * max(0, deficit - wilds) tiles to draw. Both deficit and forced are sums of
  * one term per kind, each depending only on T[x].
  *
@@ -37,6 +38,9 @@ enum { DP_MELDS = 5, DP_FORCED = 15, DP_OPEN = 5 };
 typedef struct target_search {
     int kinds;
     int wilds;
+    int forced_budget; /* tiles only a wildcard can cover: the hand's, or any
+                          number in a rule set with wild kinds (RULES.md: a
+                          drawn copy of a wild kind covers any tile) */
     uint8_t real[34];    /* real tiles of the hand that may cover T */
     uint8_t draws[34];   /* real tiles of each kind that can still be drawn */
 } target_search;
@@ -90,7 +94,7 @@ static void group_enumerate(group_enumeration *g, int from, int j)
 static int standard_needed_by_targets(const target_search *s, int n)
 {
     int k = (n - 1) / 3;
-    int max_forced = s->wilds < DP_FORCED - 1 ? s->wilds : DP_FORCED - 1;
+    int max_forced = s->forced_budget < DP_FORCED - 1 ? s->forced_budget : DP_FORCED - 1;
     /* combined[j][p][f]: least deficit over the groups so far. */
     int combined[DP_MELDS][2][DP_FORCED], next[DP_MELDS][2][DP_FORCED];
     for (int j = 0; j < DP_MELDS; j++)
@@ -179,7 +183,7 @@ static void dp_clear(dp_table *table, int k, int max_forced)
 static int standard_needed(const target_search *s, int n)
 {
     int k = (n - 1) / 3;
-    int max_forced = s->wilds < DP_FORCED - 1 ? s->wilds : DP_FORCED - 1;
+    int max_forced = s->forced_budget < DP_FORCED - 1 ? s->forced_budget : DP_FORCED - 1;
     /* (*best)[j][p][u][v][f]: least deficit so far with j melds and p pairs
      * placed, u = q[x-2] and v = q[x-1] (both counted in j), f forced tiles;
      * NO_TARGET: none. */
@@ -251,7 +255,7 @@ static int standard_needed(const target_search *s, int n)
 static int seven_pairs_needed(const target_search *s, int distinct)
 {
     int best[8][15], next[8][15];
-    int max_forced = s->wilds < 14 ? s->wilds : 14;
+    int max_forced = s->forced_budget < 14 ? s->forced_budget : 14;
     for (int p = 0; p < 8; p++)
         for (int f = 0; f < 15; f++)
             best[p][f] = NO_TARGET;
@@ -304,7 +308,7 @@ static int thirteen_orphans_needed(const target_search *s)
             forced += d > s->draws[o] ? d - s->draws[o] : 0;
         }
         int draws = deficit > s->wilds ? deficit - s->wilds : 0;
-        if (forced <= s->wilds && draws < needed)
+        if (forced <= s->forced_budget && draws < needed)
             needed = draws;
     }
     return needed;
@@ -360,6 +364,7 @@ static int shanten(const mj_ref_rules *r, const uint8_t counts[34], int wilds, i
             memset(&s, 0, sizeof s);
             s.kinds = r->kinds;
             s.wilds = all_wilds;
+            s.forced_budget = r->wild_kinds ? 14 : all_wilds;
             for (int x = 0; x < r->kinds; x++) {
                 int gone = x < 27 && (drop >> (x / 9) & 1);
                 s.real[x] = gone ? 0 : real[x];

@@ -30,7 +30,9 @@ int pk_ref_min_plays(const char *rules, const pk_ref_options *opt, const uint8_t
                      char ***solutions, size_t *n_solutions);
 
 /* Every way the card set can be played as one group: strings "<type>@<main rank char>", sorted,
- * unique; returns the count (0: not a play, *types then NULL). */
+ * unique; returns the count (0: not a play, *types then NULL). The set is taken as its own hand:
+ * pdk short groups are listed, and under bomb_unsplittable four_three never is (a set holding
+ * four of a rank is a hand holding them). */
 size_t pk_ref_classify(const char *rules, const pk_ref_options *opt, const uint8_t cards[PK_REF_RANKS],
                        char ***types);
 

@@ -1,0 +1,204 @@
+/*
+ * Corpora and benchmarks for poker (docs/perf/poker.md).
+ *
+ *   qipai poker corpus minplays --rules ddz --size 20 --count 10000 --seed 1 > hands.txt
+ *   qipai poker bench minplays hands.txt --rules ddz [--repeat 7]
+ *   qipai poker bench moves hands.txt --rules ddz
+ *
+ * A corpus line is a hand dealt from a shuffled deck of the rule set (54
+ * cards for ddz, 48 for pdk, 52 for seed). The bench reads the whole file
+ * and parses it before the clock starts, then times the core call over every
+ * hand, several times, and prints the median, fastest and slowest ns per call.
+ */
+#include "bench_poker.h"
+
+#include "../cli/cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int deck_of(const qipai_pk_rules *rules, uint8_t *deck)
+{
+    int n = 0;
+    for (int r = 0; r < QIPAI_PK_RANKS; r++) {
+        int copies = r >= QIPAI_PK_RANK_X ? 1 : 4;
+        if (rules->game != QIPAI_PK_GAME_DDZ && r >= QIPAI_PK_RANK_X)
+            copies = 0;
+        if (rules->game == QIPAI_PK_GAME_PDK && r == QIPAI_PK_RANK_2)
+            copies = 1;
+        if (rules->game == QIPAI_PK_GAME_PDK && r == QIPAI_PK_RANK_A)
+            copies = 3;
+        for (int k = 0; k < copies; k++)
+            deck[n++] = (uint8_t)r;
+    }
+    return n;
+}
+
+int pk_corpus_main(int argc, char **argv, const qipai_pk_rules *rules)
+{
+    long size = rules->game == QIPAI_PK_GAME_PDK ? 16 : 20, count = 10000;
+    unsigned long long seed = 1;
+    if (argc < 2 || (strcmp(argv[1], "minplays") && strcmp(argv[1], "hands") &&
+                     strcmp(argv[1], "moves")))
+        return cli_usage("usage: qipai poker corpus minplays|moves [--size N] [--count N] "
+                         "[--seed S] [--rules R]");
+    for (int i = 2; i < argc; i++) {
+        const char *value = NULL;
+        if (!strcmp(argv[i], "--size") && (value = cli_option_value(argc, argv, &i)))
+            size = atol(value);
+        else if (!strcmp(argv[i], "--count") && (value = cli_option_value(argc, argv, &i)))
+            count = atol(value);
+        else if (!strcmp(argv[i], "--seed") && (value = cli_option_value(argc, argv, &i)))
+            seed = strtoull(value, NULL, 10);
+        else
+            return cli_usage("corpus: unknown or incomplete option '%s'", argv[i]);
+    }
+    uint8_t deck[54];
+    int cards = deck_of(rules, deck);
+    if (size < 0 || size > cards || count < 0)
+        return cli_usage("corpus: --size must be 0..%d and --count at least 0", cards);
+    qipai_rng rng;
+    qipai_rng_seed(&rng, seed);
+    for (long h = 0; h < count; h++) {
+        qipai_rng_shuffle_bytes(&rng, deck, (size_t)cards);
+        qipai_pk_cards hand;
+        memset(&hand, 0, sizeof hand);
+        for (long k = 0; k < size; k++)
+            hand.counts[deck[k]]++;
+        char text[QIPAI_PK_TEXT_MAX];
+        qipai_pk_format(&hand, text, sizeof text);
+        puts(text);
+    }
+    return CLI_EXIT_OK;
+}
+
+static int count_only(const qipai_pk_cards *groups, size_t n, void *context)
+{
+    (void)groups;
+    (void)n;
+    (void)context;
+    return 0;
+}
+
+static int count_play(const qipai_pk_play *play, void *context)
+{
+    (void)play;
+    (void)context;
+    return 0;
+}
+
+static int compare_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+enum { MODE_FRESH, MODE_WARM, MODE_COUNT, MODE_MOVES };
+
+/* One timed pass over every hand; returns ns per hand. */
+static double run_once(int mode, const qipai_pk_rules *rules, const qipai_pk_cards *hands,
+                       long n, qipai_pk_memo *memo, double *checksum)
+{
+    double sum = 0;
+    double start = cli_now_ns();
+    for (long i = 0; i < n; i++) {
+        qipai_pk_min_result result = {0, 0};
+        int min = 0;
+        size_t moves = 0;
+        switch (mode) {
+        case MODE_FRESH:
+            qipai_pk_memo_clear(memo);
+            qipai_pk_min_plays(rules, &hands[i], memo, count_only, NULL, &result, NULL);
+            sum += result.min + (double)result.solutions;
+            break;
+        case MODE_WARM:
+            qipai_pk_min_plays(rules, &hands[i], memo, count_only, NULL, &result, NULL);
+            sum += result.min + (double)result.solutions;
+            break;
+        case MODE_COUNT:
+            qipai_pk_memo_clear(memo);
+            qipai_pk_min_count(rules, &hands[i], memo, &min, NULL);
+            sum += min;
+            break;
+        default:
+            qipai_pk_moves(rules, &hands[i], NULL, count_play, NULL, &moves, NULL);
+            sum += (double)moves;
+            break;
+        }
+    }
+    double elapsed = cli_now_ns() - start;
+    *checksum = sum;
+    return n ? elapsed / (double)n : 0;
+}
+
+int pk_bench_main(int argc, char **argv, const qipai_pk_rules *rules, const char *rules_text)
+{
+    if (argc < 3 || (strcmp(argv[1], "minplays") && strcmp(argv[1], "moves")))
+        return cli_usage("usage: qipai poker bench minplays|moves FILE [--rules R] [--repeat N]");
+    const char *path = argv[2];
+    int repeat = 7;
+    for (int i = 3; i < argc; i++) {
+        const char *value = NULL;
+        if (!strcmp(argv[i], "--repeat") && (value = cli_option_value(argc, argv, &i)))
+            repeat = atoi(value);
+        else
+            return cli_usage("bench: unknown or incomplete option '%s'", argv[i]);
+    }
+    if (repeat < 1 || repeat > 1000)
+        return cli_usage("bench: --repeat must be 1..1000");
+    char **lines;
+    long n = cli_read_lines(path, &lines);
+    if (n < 0)
+        return cli_usage("bench: cannot read %s", path);
+    qipai_pk_cards *hands = malloc((size_t)(n ? n : 1) * sizeof *hands);
+    long good = 0, cards = 0;
+    for (long i = 0; i < n; i++) {
+        qipai_error err;
+        if (qipai_pk_parse(rules, lines[i], &hands[good], &err) == QIPAI_OK) {
+            cards += qipai_pk_total(&hands[good]);
+            good++;
+        } else {
+            fprintf(stderr, "bench: skipping line %ld: %s\n", i + 1, err.message);
+        }
+    }
+    cli_free_lines(lines, n);
+    size_t bytes = qipai_pk_memo_bytes(14); /* 384 KiB: within L2 */
+    void *memory = malloc(bytes);
+    qipai_pk_memo *memo = qipai_pk_memo_init(memory, bytes);
+    int moves = !strcmp(argv[1], "moves");
+    static const int minplay_modes[] = {MODE_FRESH, MODE_WARM, MODE_COUNT};
+    static const char *const mode_names[] = {"all solutions, memo cleared per hand",
+                                             "all solutions, memo kept across hands",
+                                             "minimum only, memo cleared per hand",
+                                             "every legal lead"};
+    double *times = malloc((size_t)repeat * sizeof *times);
+    int modes = moves ? 1 : 3;
+    for (int m = 0; m < modes; m++) {
+        int mode = moves ? MODE_MOVES : minplay_modes[m];
+        double checksum = 0;
+        qipai_pk_memo_clear(memo);
+        run_once(mode, rules, hands, good < 200 ? good : 200, memo, &checksum); /* warm caches */
+        for (int r = 0; r < repeat; r++) {
+            if (mode == MODE_WARM)
+                qipai_pk_memo_clear(memo);
+            times[r] = run_once(mode, rules, hands, good, memo, &checksum);
+        }
+        qsort(times, (size_t)repeat, sizeof *times, compare_double);
+        json_t *out = json_object();
+        json_object_set_new(out, "bench", json_string(argv[1]));
+        json_object_set_new(out, "rules", json_string(rules_text));
+        json_object_set_new(out, "mode", json_string(mode_names[mode]));
+        json_object_set_new(out, "hands", json_integer(good));
+        json_object_set_new(out, "cards_per_hand", json_real(good ? (double)cards / good : 0));
+        json_object_set_new(out, "repeats", json_integer(repeat));
+        json_object_set_new(out, "median_ns", json_real((double)(long long)times[repeat / 2]));
+        json_object_set_new(out, "fastest_ns", json_real((double)(long long)times[0]));
+        json_object_set_new(out, "slowest_ns", json_real((double)(long long)times[repeat - 1]));
+        json_object_set_new(out, "checksum", json_real(checksum));
+        cli_print(out);
+    }
+    free(times);
+    free(memory);
+    free(hands);
+    return CLI_EXIT_OK;
+}

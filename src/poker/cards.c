@@ -1,0 +1,194 @@
+/*
+ * Card notation (docs/RULES.md "Poker", "Cards"): reading "3445566688" and
+ * "10JQKA2XD" into counts, writing counts back in ascending rank order, the
+ * limits each rule set puts on a hand, and the card order every list uses.
+ */
+#include "pk.h"
+
+#include <string.h>
+
+static const char rank_chars[] = "3456789TJQKA2XD";
+
+char qipai_pk_rank_char(int rank)
+{
+    return rank >= 0 && rank < QIPAI_PK_RANKS ? rank_chars[rank] : '?';
+}
+
+/* The rank a character names, or -1. '1' is not a rank on its own: it only
+ * starts "10". */
+static int rank_of(char c)
+{
+    switch (c) {
+    case 'T': case 't': return 7;
+    case 'J': case 'j': return 8;
+    case 'Q': case 'q': return 9;
+    case 'K': case 'k': return 10;
+    case 'A': case 'a': return 11;
+    case '2': return 12;
+    case 'X': case 'x': case 'B': case 'b': return 13;
+    case 'D': case 'd': case 'R': case 'r': return 14;
+    default:
+        if (c >= '3' && c <= '9')
+            return c - '3';
+        return -1;
+    }
+}
+
+static const char *rank_word(int rank)
+{
+    static const char *const words[QIPAI_PK_RANKS] = {
+        "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2",
+        "X (small joker)", "D (big joker)"};
+    return words[rank];
+}
+
+qipai_err qipai_pk_check(const qipai_pk_rules *rules, const qipai_pk_cards *cards, qipai_error *err)
+{
+    if (!cards)
+        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "no cards given");
+    for (int r = 0; r < QIPAI_PK_RANKS; r++) {
+        int limit = r >= QIPAI_PK_RANK_X ? 1 : 4;
+        if (cards->counts[r] > limit)
+            return qipai_fail(err, QIPAI_ERR_TOO_MANY, -1, "%s appears %d times; at most %d",
+                              rank_word(r), cards->counts[r], limit);
+    }
+    if (!rules)
+        return QIPAI_OK;
+    if (rules->game != QIPAI_PK_GAME_DDZ &&
+        (cards->counts[QIPAI_PK_RANK_X] || cards->counts[QIPAI_PK_RANK_D]))
+        return qipai_fail(err, QIPAI_ERR_RANGE, -1, "%s plays without jokers",
+                          qipai_pk_game_name(rules->game));
+    if (rules->game == QIPAI_PK_GAME_PDK) {
+        /* pdk's 48 cards: three 2s and one A leave the deck. */
+        if (cards->counts[QIPAI_PK_RANK_2] > 1)
+            return qipai_fail(err, QIPAI_ERR_TOO_MANY, -1,
+                              "2 appears %d times; pdk has a single 2",
+                              cards->counts[QIPAI_PK_RANK_2]);
+        if (cards->counts[QIPAI_PK_RANK_A] > 3)
+            return qipai_fail(err, QIPAI_ERR_TOO_MANY, -1, "A appears %d times; pdk has three A",
+                              cards->counts[QIPAI_PK_RANK_A]);
+    }
+    return QIPAI_OK;
+}
+
+qipai_err qipai_pk_parse(const qipai_pk_rules *rules, const char *text, qipai_pk_cards *cards,
+                         qipai_error *err)
+{
+    if (!text || !cards)
+        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "no text or no cards given");
+    memset(cards, 0, sizeof *cards);
+    for (int i = 0; text[i]; i++) {
+        char c = text[i];
+        int rank;
+        if (c == ' ' || c == '\t')
+            continue;
+        if (c == '1' && text[i + 1] == '0') {
+            rank = 7;
+            i++;
+        } else {
+            rank = rank_of(c);
+        }
+        if (rank < 0) {
+            unsigned char u = (unsigned char)c;
+            if (u >= 0x20 && u < 0x7f)
+                return qipai_fail(err, QIPAI_ERR_SYNTAX, i,
+                                  "'%c' at position %d is not a card (3-9, T or 10, J Q K A 2, "
+                                  "X/B, D/R)", c, i);
+            return qipai_fail(err, QIPAI_ERR_SYNTAX, i,
+                              "byte 0x%02x at position %d is not a card", u, i);
+        }
+        /* Stop counting at a bound that cannot overflow; the check names it. */
+        if (cards->counts[rank] < 200)
+            cards->counts[rank]++;
+    }
+    return qipai_pk_check(rules, cards, err);
+}
+
+size_t qipai_pk_format(const qipai_pk_cards *cards, char *buffer, size_t size)
+{
+    size_t n = 0;
+    for (int r = 0; r < QIPAI_PK_RANKS; r++)
+        for (int k = 0; k < cards->counts[r]; k++, n++)
+            if (n + 1 < size)
+                buffer[n] = rank_chars[r];
+    if (size > 0)
+        buffer[n < size ? n : size - 1] = '\0';
+    return n;
+}
+
+int qipai_pk_total(const qipai_pk_cards *cards)
+{
+    int n = 0;
+    for (int r = 0; r < QIPAI_PK_RANKS; r++)
+        n += cards->counts[r];
+    return n;
+}
+
+uint64_t pk_pack(const qipai_pk_cards *cards)
+{
+    uint64_t v = 0;
+    for (int r = 0; r < QIPAI_PK_RANKS; r++)
+        v |= pk_rank(r, cards->counts[r] & 7u);
+    return v;
+}
+
+/* Spreads 8 nibbles into 8 bytes (little-endian order). */
+static uint64_t nibbles_to_bytes(uint64_t x)
+{
+    x &= 0xFFFFFFFFull;
+    x = (x | x << 16) & 0x0000FFFF0000FFFFull;
+    x = (x | x << 8) & 0x00FF00FF00FF00FFull;
+    x = (x | x << 4) & 0x0F0F0F0F0F0F0F0Full;
+    return x;
+}
+
+void pk_unpack(uint64_t v, qipai_pk_cards *cards)
+{
+    uint64_t low = nibbles_to_bytes(v), high = nibbles_to_bytes(v >> 32);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(cards->counts, &low, 8);
+    memcpy(cards->counts + 8, &high, QIPAI_PK_RANKS - 8);
+#else
+    for (int r = 0; r < 8; r++)
+        cards->counts[r] = (uint8_t)(low >> (8 * r));
+    for (int r = 8; r < QIPAI_PK_RANKS; r++)
+        cards->counts[r] = (uint8_t)(high >> (8 * (r - 8)));
+#endif
+}
+
+int pk_total(uint64_t v)
+{
+    /* Sum the nibbles: pairs of nibbles into bytes, then bytes by multiply. */
+    uint64_t bytes = (v & 0x0F0F0F0F0F0F0F0Full) + ((v >> 4) & 0x0F0F0F0F0F0F0F0Full);
+    return (int)((bytes * 0x0101010101010101ull) >> 56);
+}
+
+int pk_lowest_rank(uint64_t v)
+{
+    if (!v)
+        return -1;
+    return __builtin_ctzll(v) >> 2;
+}
+
+/* Written texts compare at the first rank where the counts differ: the set
+ * with more cards of that rank has it where the other shows a higher rank,
+ * unless the other has nothing above it (then the other is a prefix). */
+int pk_compare(uint64_t a, uint64_t b)
+{
+    if (a == b)
+        return 0;
+    uint64_t diff = a ^ b;
+    int r = __builtin_ctzll(diff) >> 2;
+    unsigned ca = pk_count(a, r), cb = pk_count(b, r);
+    uint64_t above = ~0ull << (4 * r + 4);
+    if (r == QIPAI_PK_RANKS - 1)
+        above = 0;
+    if (ca > cb)
+        return (b & above) ? -1 : 1;
+    return (a & above) ? 1 : -1;
+}
+
+int qipai_pk_compare(const qipai_pk_cards *a, const qipai_pk_cards *b)
+{
+    return pk_compare(pk_pack(a), pk_pack(b));
+}
