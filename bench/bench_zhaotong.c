@@ -1,0 +1,222 @@
+/*
+ * `qipai zhaotong corpus` and `qipai zhaotong bench`. Corpora are positions
+ * taken from seeded bot games (so they look like play, not noise): winning
+ * hands as scored (score), hands waiting for a tile (waits), hands about to
+ * discard (advice, shanten), one position a line in the analyze notation.
+ * The bench parses the file first, then times the library call over the
+ * whole corpus several times and reports the median CPU time per call.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "../cli/cli.h"
+#include "../cli/zhaotong_cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { SCORE, WAITS, ADVICE, SHANTEN, CALLS };
+static const char *const call_names[CALLS] = {"score", "waits", "advice", "shanten"};
+
+static int call_by_name(const char *name)
+{
+    for (int c = 0; c < CALLS; c++)
+        if (!strcmp(name, call_names[c]))
+            return c;
+    return -1;
+}
+
+/* ---- corpus ---- */
+
+typedef struct sampler {
+    int call;
+    long wanted, written;
+    qipai_rng rng;
+} sampler;
+
+static void print_position(sampler *s, const qipai_zt_hand *h, int tuo, unsigned context)
+{
+    char text[256];
+    zt_format_position(h, tuo, context, text, sizeof text);
+    puts(text);
+    s->written++;
+}
+
+/* score: every win, as it was scored (wins on a discarded or robbed 坨 are
+ * left out: the notation reads every tile of the 坨's kind as a 坨). */
+static void on_event(const qipai_zt_game *g, const qipai_zt_event *e, void *context)
+{
+    sampler *s = context;
+    if (e->type != QIPAI_ZT_EV_WIN || s->written >= s->wanted)
+        return;
+    const qipai_zt_player *p = &g->players[e->player];
+    bool self = p->win.context & QIPAI_ZT_CTX_SELF_DRAWN;
+    if (p->win.tile_tuo && !self)
+        return;
+    qipai_zt_hand h = p->hand;
+    if (!p->win.tile_held)
+        h.counts[p->win.tile]++;
+    print_position(s, &h, g->tuo, p->win.context);
+}
+
+int zt_cli_corpus(int argc, char **argv)
+{
+    if (argc < 3)
+        return cli_usage("zhaotong: corpus score|waits|advice|shanten N [--seed S]");
+    sampler s;
+    memset(&s, 0, sizeof s);
+    s.call = call_by_name(argv[1]);
+    char *end;
+    s.wanted = strtol(argv[2], &end, 10);
+    if (s.call < 0 || *end || s.wanted < 0 || s.wanted > 100000000)
+        return cli_usage("zhaotong: corpus score|waits|advice|shanten N [--seed S]");
+    uint64_t seed = 1;
+    for (int i = 3; i < argc; i++) {
+        const char *v;
+        if (strcmp(argv[i], "--seed") || !(v = cli_option_value(argc, argv, &i)))
+            return cli_usage("zhaotong corpus: unexpected '%s'", argv[i]);
+        seed = strtoull(v, &end, 10);
+        if (*end || end == v)
+            return cli_usage("--seed wants a number, not '%s'", v);
+    }
+    qipai_rng_seed(&s.rng, seed);
+    qipai_zt_rules rules;
+    qipai_zt_rules_default(&rules);
+    static qipai_zt_game g;
+    /* Strong bots in two seats of four make hands near the end as well as
+     * the seed bots' rougher ones. */
+    const qipai_zt_bot bots[QIPAI_ZT_SEATS] = {QIPAI_ZT_BOT_STRONG, QIPAI_ZT_BOT_SEED,
+                                                QIPAI_ZT_BOT_STRONG, QIPAI_ZT_BOT_SEED};
+    for (long game = 0; s.written < s.wanted; game++) {
+        qipai_zt_game_init(&g, &rules, qipai_rng_next(&s.rng), (int)(game % 4), NULL);
+        if (s.call == SCORE)
+            qipai_zt_set_events(&g, on_event, &s);
+        while (g.phase != QIPAI_ZT_PHASE_OVER && s.written < s.wanted) {
+            unsigned to_act = qipai_zt_to_act(&g);
+            int seat = 0;
+            while (!(to_act >> seat & 1))
+                seat++;
+            if (s.call != SCORE && qipai_rng_below(&s.rng, 4) == 0) {
+                if (s.call == WAITS) { /* a seat that is waiting for a tile */
+                    int other = (int)qipai_rng_below(&s.rng, QIPAI_ZT_SEATS);
+                    if (g.players[other].status == QIPAI_ZT_IN &&
+                        !(g.phase == QIPAI_ZT_PHASE_TURN && other == g.turn))
+                        print_position(&s, &g.players[other].hand, g.tuo, 0);
+                } else if (g.phase == QIPAI_ZT_PHASE_TURN) {
+                    print_position(&s, &g.players[seat].hand, g.tuo, 0);
+                }
+            }
+            qipai_zt_action a;
+            qipai_zt_bot_choose(&g, seat, bots[seat], &a, NULL);
+            qipai_zt_step(&g, &a, NULL);
+        }
+    }
+    return CLI_EXIT_OK;
+}
+
+/* ---- bench ---- */
+
+static double cpu_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int compare_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct position {
+    qipai_zt_hand hand;
+    int tuo;
+    unsigned context;
+} position;
+
+/* One pass over the corpus; returns a number that depends on every answer. */
+static long run(int call, const qipai_zt_rules *rules, const position *p, long n)
+{
+    long sum = 0;
+    for (long i = 0; i < n; i++) {
+        switch (call) {
+        case SCORE: {
+            qipai_zt_score s;
+            if (qipai_zt_score_hand(rules, p[i].tuo, &p[i].hand, p[i].context, &s, NULL) ==
+                QIPAI_OK)
+                sum += s.amount;
+            break;
+        }
+        case WAITS:
+            sum += (long)qipai_zt_wait_mask(rules, p[i].tuo, &p[i].hand) % 1000 +
+                   qipai_zt_ready(rules, p[i].tuo, &p[i].hand);
+            break;
+        case ADVICE: {
+            qipai_mj_discard list[QIPAI_MJ_KINDS + 1];
+            int count = 0;
+            if (qipai_zt_discards(rules, p[i].tuo, &p[i].hand, NULL, list, &count, NULL) ==
+                    QIPAI_OK &&
+                count)
+                sum += list[0].after.total;
+            break;
+        }
+        default:
+            sum += qipai_zt_shanten(rules, p[i].tuo, &p[i].hand);
+            break;
+        }
+    }
+    return sum;
+}
+
+int zt_cli_bench(int argc, char **argv)
+{
+    if (argc < 3)
+        return cli_usage("zhaotong: bench score|waits|advice|shanten FILE [--repeat N]");
+    int call = call_by_name(argv[1]), repeat = 9;
+    if (call < 0)
+        return cli_usage("zhaotong bench: no call '%s' (score, waits, advice, shanten)", argv[1]);
+    for (int i = 3; i < argc; i++) {
+        const char *v;
+        if (strcmp(argv[i], "--repeat") || !(v = cli_option_value(argc, argv, &i)) ||
+            (repeat = atoi(v)) < 1 || repeat > 101)
+            return cli_usage("zhaotong bench: --repeat 1-101");
+    }
+    char **lines;
+    long n = cli_read_lines(argv[2], &lines);
+    if (n <= 0)
+        return cli_usage("zhaotong bench: cannot read positions from '%s'", argv[2]);
+    position *p = malloc((size_t)n * sizeof *p);
+    if (!p) {
+        cli_free_lines(lines, n);
+        return cli_usage("zhaotong bench: out of memory");
+    }
+    for (long i = 0; i < n; i++) {
+        char why[200];
+        if (zt_parse_position(lines[i], -1, &p[i].hand, &p[i].tuo, &p[i].context, why,
+                              sizeof why)) {
+            int status = cli_usage("zhaotong bench: %s line %ld: %s", argv[2], i + 1, why);
+            cli_free_lines(lines, n);
+            free(p);
+            return status;
+        }
+    }
+    cli_free_lines(lines, n);
+    qipai_zt_rules rules;
+    qipai_zt_rules_default(&rules);
+    double runs[101], walls[101];
+    long check = 0;
+    for (int r = 0; r < repeat; r++) {
+        double start = cpu_now_ns(), wall = cli_now_ns();
+        check = run(call, &rules, p, n);
+        runs[r] = (cpu_now_ns() - start) / (double)n;
+        walls[r] = (cli_now_ns() - wall) / (double)n;
+    }
+    qsort(runs, (size_t)repeat, sizeof runs[0], compare_double);
+    qsort(walls, (size_t)repeat, sizeof walls[0], compare_double);
+    cli_print(json_pack("{s:s,s:s,s:I,s:i,s:f,s:f,s:f,s:f,s:I}", "bench", call_names[call], "file",
+                        argv[2], "positions", (json_int_t)n, "repeat", repeat, "ns_per_call",
+                        runs[repeat / 2], "ns_min", runs[0], "ns_max", runs[repeat - 1],
+                        "ns_wall", walls[repeat / 2], "check", (json_int_t)check));
+    free(p);
+    return CLI_EXIT_OK;
+}

@@ -1,0 +1,417 @@
+/*
+ * qipai Zhaotong (Yunnan) mahjong: the whole game as a value a server can
+ * drive — the rule set, the wall and the deal, a step function that takes one
+ * action at a time, scoring with 坨 (wildcards), settlement, two bots, and an
+ * event stream for logs and replays.
+ *
+ *   qipai_zt_rules rules;
+ *   qipai_zt_game game;
+ *   qipai_zt_action action;
+ *   qipai_error err;
+ *
+ *   qipai_zt_rules_default(&rules);
+ *   qipai_zt_game_init(&game, &rules, 42, 0, NULL);   // seed 42, seat 0 deals
+ *   while (game.phase != QIPAI_ZT_PHASE_OVER) {
+ *       unsigned seats = qipai_zt_to_act(&game);       // who must act now
+ *       for (int s = 0; s < 4; s++) {
+ *           if (!(seats >> s & 1))
+ *               continue;
+ *           qipai_zt_bot_choose(&game, s, QIPAI_ZT_BOT_STRONG, &action, NULL);
+ *           if (qipai_zt_step(&game, &action, &err) != QIPAI_OK)
+ *               return fprintf(stderr, "%s\n", err.message), 1;
+ *           break;                                     // to_act may change
+ *       }
+ *   }
+ *   printf("%lld %lld %lld %lld\n", (long long)game.players[0].score, ...);
+ *
+ * A person's move goes through the same call: list what seat s may do with
+ * qipai_zt_legal_actions(), pick one, qipai_zt_step(). A move that is not
+ * legal now is rejected with a reason and changes nothing.
+ *
+ * The rules are in docs/RULES.md ("Zhaotong"); every number there is a field
+ * of qipai_zt_rules. Tiles are the mahjong core's kinds 0-26 (1m-9m, 1p-9p,
+ * 1s-9s); a 坨 is a physical tile of the round's 坨 kind (game.tuo).
+ * Nothing here allocates, prints or keeps global state; a game is a plain
+ * value (copy it to look ahead) and calls on different games are
+ * independent, so they are safe from any number of threads.
+ */
+#ifndef QIPAI_ZHAOTONG_H
+#define QIPAI_ZHAOTONG_H
+
+#include <qipai/mahjong.h>
+#include <qipai/qipai.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum {
+    QIPAI_ZT_KINDS = 27,      /* 1m-9m, 1p-9p, 1s-9s */
+    QIPAI_ZT_TILES = 108,     /* four of each kind */
+    QIPAI_ZT_SEATS = 4,
+    QIPAI_ZT_MAX_MELDS = 4,
+    QIPAI_ZT_MAX_ACTIONS = 48, /* room for every legal action of one seat */
+    QIPAI_ZT_MAX_PAYMENTS = 320,
+    QIPAI_ZT_FAN_CAP = 255    /* a fan value meaning "the cap" (天胡, 地胡) */
+};
+
+/* ---- hand types ------------------------------------------------------------
+ * Each win lists exactly one shape (平胡, 大对子, 巧七对, 龙七对) and any of
+ * the others. 根 and 勾胡 may count several times. */
+typedef enum qipai_zt_type {
+    QIPAI_ZT_PINGHU,       /* 平胡 (棒棒): melds + pair */
+    QIPAI_ZT_DADUIZI,      /* 大对子: all triplets/kongs + pair */
+    QIPAI_ZT_QIAOQIDUI,    /* 巧七对: seven pairs */
+    QIPAI_ZT_LONGQIDUI,    /* 龙七对: seven pairs holding four of a kind */
+    QIPAI_ZT_QINGYISE,     /* 清一色: one suit */
+    QIPAI_ZT_GEN,          /* 根: four of a tile held or melded, not 杠'd (each) */
+    QIPAI_ZT_GOUHU,        /* 勾胡: each 杠 of the winner */
+    QIPAI_ZT_GANGSHANGHUA, /* 杠上花: self-drawn on a replacement tile */
+    QIPAI_ZT_GANGSHANGPAO, /* 杠上炮: won on the discard right after a 杠 */
+    QIPAI_ZT_QIANGGANG,    /* 抢杠: won by robbing a 补杠 */
+    QIPAI_ZT_ZIMO,         /* 自摸: self-drawn */
+    QIPAI_ZT_TIANHU,       /* 天胡: the dealer wins on the deal */
+    QIPAI_ZT_DIHU,         /* 地胡: a player wins on the dealer's first discard */
+    QIPAI_ZT_TYPE_COUNT
+} qipai_zt_type;
+
+/* "pinghu", ... (the log's names) or "平胡", ...; NULL for no type. */
+const char *qipai_zt_type_name(qipai_zt_type type, bool chinese);
+
+/* ---- the rule set ----------------------------------------------------------
+ * A plain value: qipai_zt_rules_default() fills docs/RULES.md's defaults;
+ * change any field. Amounts are in units of base. */
+typedef struct qipai_zt_rules {
+    uint8_t fan[QIPAI_ZT_TYPE_COUNT]; /* fan of each type (根, 勾胡: per count);
+                                         QIPAI_ZT_FAN_CAP: the win scores the cap */
+    uint8_t cap;             /* 4: most fan a win scores (at most 20) */
+    int32_t base;            /* 1: score of a 0-fan win; score = base * 2^fan */
+    bool zimo_adds_base;     /* false: 自摸 is +fan[ZIMO]; true: +1 base instead */
+    bool call_transfer;      /* true: 呼叫转移, 杠上炮 hands that 杠's income to the winner */
+    bool tuo_discard;        /* true: a 坨 may be discarded */
+    bool tuo_claim;          /* true: a discarded 坨 may be claimed, as a plain tile of its kind */
+    bool seven_pairs;        /* true: seven pairs (巧七对, 龙七对) win */
+    bool multiple_hu;        /* true: 一炮多响; false: only the first claimant from the discarder */
+    bool rob_kong;           /* true: 抢杠 on a 补杠 */
+    bool pass_hu_lock;       /* true: 过水不胡, who lets a hu pass cannot hu another's tile
+                                until his next draw */
+    bool hua_zhu;            /* true: 查花猪 at an empty wall */
+    bool da_jiao;            /* true: 查大叫 at an empty wall */
+    bool tui_shui;           /* true: 退税 at an empty wall */
+    uint8_t ming_gang_pay;   /* 2: bases the discarder pays for a 明杠 */
+    uint8_t bu_gang_pay;     /* 1: bases each other player still in pays for a 补杠 */
+    uint8_t an_gang_pay;     /* 2: bases each other player still in pays for a 暗杠 */
+} qipai_zt_rules;
+
+void qipai_zt_rules_default(qipai_zt_rules *rules);
+/* Checks the values (cap at most 20, base 1..1000000, fans at most 20 or
+ * QIPAI_ZT_FAN_CAP): a game may only start from valid rules. */
+qipai_err qipai_zt_rules_check(const qipai_zt_rules *rules, qipai_error *err);
+
+/* ---- hands and melds ------------------------------------------------------- */
+typedef enum qipai_zt_meld_type {
+    QIPAI_ZT_PENG,      /* 碰 (飞碰 when a 坨 is in it) */
+    QIPAI_ZT_MING_GANG, /* 明杠 on a discard */
+    QIPAI_ZT_AN_GANG,   /* 暗杠 */
+    QIPAI_ZT_BU_GANG    /* 补杠: a 碰 with its fourth tile added */
+} qipai_zt_meld_type;
+
+typedef struct qipai_zt_meld {
+    uint8_t type; /* qipai_zt_meld_type */
+    uint8_t kind; /* the tile it is made of */
+    uint8_t tuo;  /* how many of its tiles are 坨 standing for kind (0 when kind is the 坨's) */
+    uint8_t from; /* the seat whose tile was claimed (the owner's own seat for 暗杠) */
+} qipai_zt_meld;
+
+/* A player's tiles. counts[] are real tiles by kind; the 坨 held are in
+ * tuo. counts[tuo kind] is 0 in a game, except in a winning hand completed
+ * by a discarded 坨, which counts as a plain tile of its kind. */
+typedef struct qipai_zt_hand {
+    uint8_t counts[QIPAI_ZT_KINDS];
+    uint8_t tuo;
+    uint8_t meld_count;
+    qipai_zt_meld melds[QIPAI_ZT_MAX_MELDS];
+} qipai_zt_hand;
+
+/* Checks the physical limits: at most four tiles of each kind over the
+ * hand and its melds (the 坨 being tiles of their kind), at most four melds,
+ * each with at least one real tile. */
+qipai_err qipai_zt_hand_check(int tuo_kind, const qipai_zt_hand *hand, qipai_error *err);
+/* Concealed tiles (counts and tuo). */
+int qipai_zt_concealed_size(const qipai_zt_hand *hand);
+/* Suits (bit 0 万, 1 筒, 2 条) among the real tiles of the hand and its
+ * melds; tiles of the 坨's kind are never counted (缺一门, 花猪). */
+unsigned qipai_zt_suits(const qipai_zt_hand *hand, int tuo_kind);
+
+/* ---- analysis ---------------------------------------------------------------
+ * On a hand with its melds (the concealed part holds 3k+2 tiles for a win,
+ * 3k+1 for waits), 缺一门 counted over the hand and its melds. */
+
+/* Whether a hand of 3k+2 concealed tiles wins. */
+bool qipai_zt_wins(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
+/* Kinds k (bit k) such that the 3k+1 hand plus a plain k wins. */
+uint32_t qipai_zt_wait_mask(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
+/* Whether the 3k+1 hand plus a 坨 wins (听牌: ready). */
+bool qipai_zt_ready(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
+
+/* How a win came about (bits), for the types that depend on it. */
+enum {
+    QIPAI_ZT_CTX_SELF_DRAWN = 1 << 0,   /* 自摸 */
+    QIPAI_ZT_CTX_AFTER_KONG = 1 << 1,   /* on a replacement tile: 杠上花 */
+    QIPAI_ZT_CTX_KONG_DISCARD = 1 << 2, /* on the discard after a 杠: 杠上炮 */
+    QIPAI_ZT_CTX_ROB_KONG = 1 << 3,     /* robbing a 补杠: 抢杠 */
+    QIPAI_ZT_CTX_HEAVENLY = 1 << 4,     /* 天胡 */
+    QIPAI_ZT_CTX_EARTHLY = 1 << 5       /* 地胡 */
+};
+
+typedef struct qipai_zt_score {
+    uint16_t types;      /* bit t for each qipai_zt_type that applies */
+    uint8_t gen;         /* how many 根 */
+    uint8_t gou;         /* how many 杠 (勾胡) */
+    uint8_t fan;         /* total before the cap */
+    uint8_t fan_capped;
+    int64_t amount;      /* what each payer pays the winner */
+    /* The concealed part as scored: every 坨 shown as the tile it stands
+     * for (wild bit set), all-坨 melds resolved to a kind (never ANY). */
+    qipai_mj_decomposition decomposition;
+} qipai_zt_score;
+
+/* Scores a winning hand (3k+2 concealed tiles, the winning tile included):
+ * the decomposition and the roles of the 坨 that give the highest amount
+ * (then the most fan; then the first in the core's listing order).
+ * QIPAI_ERR_ILLEGAL if the hand does not win. */
+qipai_err qipai_zt_score_hand(const qipai_zt_rules *rules, int tuo_kind,
+                              const qipai_zt_hand *hand, unsigned context,
+                              qipai_zt_score *out, qipai_error *err);
+
+/* Shanten (向听) of the concealed part (3k+1 or 3k+2 tiles) with 缺一门
+ * counted over the melds: the suit to drop can only be one the melds do not
+ * show. 坨 are wildcards, and drawing a 坨 counts as drawing a wildcard
+ * (here counts[tuo kind] is read as 坨 too). QIPAI_MJ_NO_SHANTEN when the
+ * melds already show three suits or the size does not fit the melds. */
+int qipai_zt_shanten(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
+
+/* Effective tiles of a 3k+1 hand (kinds whose draw lowers qipai_zt_shanten;
+ * the 坨's kind when a 坨 does), with the copies left: 4, less the hand's
+ * own tiles (its 坨 included), less visible[k] (tiles seen on the table, as
+ * qipai_zt_visible gives them; may be NULL). */
+qipai_err qipai_zt_effective(const qipai_zt_rules *rules, int tuo_kind,
+                             const qipai_zt_hand *hand, const uint8_t *visible,
+                             qipai_mj_effective *out, qipai_error *err);
+
+/* Discard advice for a 3k+2 hand: one entry per distinct tile (a 坨 is
+ * QIPAI_MJ_WILDCARD), best first: lower shanten, more effective copies, a
+ * real tile before a 坨, tile order. out needs QIPAI_MJ_KINDS + 1 entries. */
+qipai_err qipai_zt_discards(const qipai_zt_rules *rules, int tuo_kind,
+                            const qipai_zt_hand *hand, const uint8_t *visible,
+                            qipai_mj_discard *out, int *count, qipai_error *err);
+
+/* ---- actions ----------------------------------------------------------------- */
+typedef enum qipai_zt_action_type {
+    QIPAI_ZT_ACT_DISCARD,   /* kind: the tile (the 坨's kind discards a 坨) */
+    QIPAI_ZT_ACT_PENG,      /* kind: the discard; tuo: 坨 from the hand (飞碰: 1) */
+    QIPAI_ZT_ACT_MING_GANG, /* kind: the discard; tuo: 坨 from the hand (0-2) */
+    QIPAI_ZT_ACT_AN_GANG,   /* kind; tuo: 坨 standing for missing copies */
+    QIPAI_ZT_ACT_BU_GANG,   /* kind: one's own 碰; tuo: 1 when the added tile is a 坨 */
+    QIPAI_ZT_ACT_HU,        /* self-drawn, on a discard, or robbing a 补杠 */
+    QIPAI_ZT_ACT_PASS,      /* let a discard or a 补杠 go */
+    QIPAI_ZT_ACT_COUNT
+} qipai_zt_action_type;
+
+typedef struct qipai_zt_action {
+    uint8_t type; /* qipai_zt_action_type */
+    uint8_t seat;
+    uint8_t kind; /* 0 for HU and PASS */
+    uint8_t tuo;  /* 0 unless stated above */
+} qipai_zt_action;
+
+/* "discard", "peng", "ming_gang", "an_gang", "bu_gang", "hu", "pass" (or
+ * Chinese: 打, 碰, 明杠, 暗杠, 补杠, 胡, 过); NULL for no type. */
+const char *qipai_zt_action_name(qipai_zt_action_type type, bool chinese);
+
+/* ---- the game ---------------------------------------------------------------- */
+typedef enum qipai_zt_phase {
+    QIPAI_ZT_PHASE_TURN,  /* game.turn holds 3k+2 tiles: hu, 杠 or discard */
+    QIPAI_ZT_PHASE_CLAIM, /* a discard: the seats in game.pending say hu, 杠, 碰 or pass */
+    QIPAI_ZT_PHASE_ROB,   /* a 补杠: the seats in game.pending may rob it (hu) or pass */
+    QIPAI_ZT_PHASE_OVER
+} qipai_zt_phase;
+
+typedef enum qipai_zt_status {
+    QIPAI_ZT_IN,  /* still playing */
+    QIPAI_ZT_WON  /* has won and left (血战到底) */
+} qipai_zt_status;
+
+typedef struct qipai_zt_win {
+    uint8_t from;       /* who pays: the discarder / the robbed; the winner when self-drawn */
+    uint8_t tile;       /* the winning tile's kind (a drawn 坨: the 坨's kind) */
+    bool tile_tuo;      /* the winning tile is a 坨 */
+    bool tile_held;     /* the winner holds it (false for the 2nd/3rd winner on one tile) */
+    uint8_t context;    /* QIPAI_ZT_CTX_* */
+    uint8_t order;      /* 1 for the round's first winner, 2, 3 */
+    qipai_zt_score score;
+} qipai_zt_win;
+
+typedef struct qipai_zt_player {
+    qipai_zt_hand hand;   /* a winner's hand stays as shown (亮牌) */
+    uint8_t status;       /* qipai_zt_status */
+    bool hu_locked;       /* let a hu pass since the last draw (过水) */
+    int64_t score;
+    qipai_zt_win win;     /* when status is WON */
+} qipai_zt_player;
+
+typedef enum qipai_zt_pay_reason {
+    QIPAI_ZT_PAY_WIN,       /* a win (the amount of its score) */
+    QIPAI_ZT_PAY_MING_GANG,
+    QIPAI_ZT_PAY_BU_GANG,
+    QIPAI_ZT_PAY_AN_GANG,
+    QIPAI_ZT_PAY_TRANSFER,  /* 呼叫转移 */
+    QIPAI_ZT_PAY_HUA_ZHU,   /* 查花猪 */
+    QIPAI_ZT_PAY_DA_JIAO,   /* 查大叫 */
+    QIPAI_ZT_PAY_TUI_SHUI   /* 退税 */
+} qipai_zt_pay_reason;
+
+/* "win", "ming_gang", "bu_gang", "an_gang", "transfer", "hua_zhu",
+ * "da_jiao", "tui_shui"; NULL for no reason. */
+const char *qipai_zt_pay_reason_name(qipai_zt_pay_reason reason);
+/* "peng", "ming_gang", "an_gang", "bu_gang"; NULL for no type. */
+const char *qipai_zt_meld_name(qipai_zt_meld_type type);
+
+typedef struct qipai_zt_payment {
+    uint8_t from, to;
+    uint8_t reason;  /* qipai_zt_pay_reason */
+    uint8_t kong;    /* the 杠 it belongs to (1, 2, ...), 0 for none */
+    int64_t amount;
+} qipai_zt_payment;
+
+typedef enum qipai_zt_end {
+    QIPAI_ZT_END_NONE,
+    QIPAI_ZT_END_WALL,      /* the wall is empty */
+    QIPAI_ZT_END_ONE_LEFT   /* three players have won */
+} qipai_zt_end;
+
+/* A river tile: a discard, in order. claimed: taken by 碰, 杠 or a win. */
+typedef struct qipai_zt_discard_tile {
+    uint8_t kind;
+    uint8_t seat;
+    bool claimed;
+} qipai_zt_discard_tile;
+
+/* ---- events --------------------------------------------------------------
+ * The step function reports what happens through an optional callback: the
+ * action taken and everything that follows from it, in order. (The deal is
+ * not an event: read it from the game after init.) The CLI writes events as
+ * JSON lines (docs/formats/zhaotong.md). */
+typedef enum qipai_zt_event_type {
+    QIPAI_ZT_EV_DRAW,    /* player drew tile; replacement: after a 杠 */
+    QIPAI_ZT_EV_ACTION,  /* player's action (as given to qipai_zt_step) */
+    QIPAI_ZT_EV_PENG,    /* a claim resolved: player 碰s tile from `from` */
+    QIPAI_ZT_EV_GANG,    /* a 杠 made: meld type and kind, from */
+    QIPAI_ZT_EV_ROBBED,  /* the 补杠 of `from` was robbed: the 碰 stays */
+    QIPAI_ZT_EV_WIN,     /* player wins: read game->players[player].win */
+    QIPAI_ZT_EV_PAY,     /* payment */
+    QIPAI_ZT_EV_END      /* the game is over: game->end and the scores */
+} qipai_zt_event_type;
+
+struct qipai_zt_game;
+
+typedef struct qipai_zt_event {
+    uint8_t type;            /* qipai_zt_event_type */
+    int8_t player;           /* -1 when none */
+    int8_t from;             /* -1 when none */
+    uint8_t tile;            /* kind, when the event has one */
+    bool replacement;        /* DRAW */
+    qipai_zt_action action;  /* ACTION */
+    qipai_zt_meld meld;      /* PENG, GANG */
+    qipai_zt_payment pay;    /* PAY */
+} qipai_zt_event;
+
+typedef void (*qipai_zt_event_fn)(const struct qipai_zt_game *game, const qipai_zt_event *event,
+                                  void *context);
+
+/* The state of one game. Every field may be read; change it only through
+ * the calls below. */
+typedef struct qipai_zt_game {
+    qipai_zt_rules rules;
+    qipai_mj_rules mj;          /* the core rule value for wins: 27 kinds, forms */
+    uint64_t seed;              /* the deal's seed (0 when the wall was given) */
+    qipai_rng rng;              /* the game's own generator, seeded with seed; it shuffled
+                                   the wall and is there for any later random choice */
+    uint8_t wall[QIPAI_ZT_TILES];
+    uint8_t wall_next;          /* index of the next tile to draw (108: empty) */
+    uint8_t dealer;
+    uint8_t tuo;                /* the 坨's kind */
+    uint8_t turned_seat;        /* whose discard area the turned tile (墙子) lies in */
+    uint8_t phase;              /* qipai_zt_phase */
+    uint8_t turn;               /* TURN: who acts; CLAIM: the discarder; ROB: the 补杠 player */
+    bool after_kong;            /* TURN: the last tile drawn was a replacement */
+    bool must_discard;          /* TURN: after a 碰, only a discard */
+    bool first_turn;            /* TURN: the dealer's first move (天胡 possible) */
+    uint8_t last_draw;          /* TURN: the tile drawn last (the dealer's 14th at first) */
+    /* the claim window (CLAIM, ROB) */
+    uint8_t pending;            /* seats still to decide (bits) */
+    uint8_t claim_kind;         /* the discard / the 补杠's kind */
+    bool claim_tuo;             /* ROB: the tile added to the 碰 is a 坨 */
+    uint8_t claim_context;      /* QIPAI_ZT_CTX_KONG_DISCARD, _EARTHLY, _ROB_KONG */
+    uint8_t claim_kong;         /* the 杠 the discarder made just before (呼叫转移) */
+    uint8_t claim_options[QIPAI_ZT_SEATS]; /* per seat: bit per action type it may take */
+    qipai_zt_action decisions[QIPAI_ZT_SEATS];
+    uint8_t last_kong;          /* id of the 杠 the turn player made right before */
+    uint8_t kongs;              /* 杠 made so far (ids 1..kongs) */
+    uint8_t winners;            /* wins so far */
+    uint8_t end;                /* qipai_zt_end */
+    uint16_t discard_count;     /* river length */
+    uint16_t payment_count;
+    qipai_zt_discard_tile river[QIPAI_ZT_TILES];
+    qipai_zt_payment payments[QIPAI_ZT_MAX_PAYMENTS];
+    qipai_zt_player players[QIPAI_ZT_SEATS];
+    qipai_zt_event_fn on_event; /* may be NULL */
+    void *event_context;
+} qipai_zt_game;
+
+/* Shuffles the wall with qipai_rng seeded by seed and deals: seats take 13
+ * tiles each from the front of the wall, the dealer first, then the dealer
+ * one more; the next tile is turned and names the 坨. No event callback is
+ * set (qipai_zt_set_events). */
+qipai_err qipai_zt_game_init(qipai_zt_game *game, const qipai_zt_rules *rules, uint64_t seed,
+                             int dealer, qipai_error *err);
+/* The same from a given wall order (108 kinds, four of each). */
+qipai_err qipai_zt_game_init_wall(qipai_zt_game *game, const qipai_zt_rules *rules,
+                                  const uint8_t wall[QIPAI_ZT_TILES], int dealer,
+                                  qipai_error *err);
+/* Sets (or, with NULL, clears) the event callback. */
+void qipai_zt_set_events(qipai_zt_game *game, qipai_zt_event_fn fn, void *context);
+
+/* Seats that must act now (bit s); 0 when the game is over. */
+unsigned qipai_zt_to_act(const qipai_zt_game *game);
+/* Every legal action of seat now, written to out; returns how many (0 when
+ * the seat is not to act). */
+int qipai_zt_legal_actions(const qipai_zt_game *game, int seat,
+                           qipai_zt_action out[QIPAI_ZT_MAX_ACTIONS]);
+/* Applies one action. An action that is not legal now fails with
+ * QIPAI_ERR_ILLEGAL (or QIPAI_ERR_ARGUMENT for nonsense) and a reason, and
+ * leaves the game as it was. */
+qipai_err qipai_zt_step(qipai_zt_game *game, const qipai_zt_action *action, qipai_error *err);
+
+/* Tiles seen on the table (rivers, melds, the turned tile, winners' shown
+ * hands) by physical kind: what any player may count. */
+void qipai_zt_visible(const qipai_zt_game *game, uint8_t visible[QIPAI_ZT_KINDS]);
+
+/* Checks the invariants: every tile in exactly one place, hand sizes, scores
+ * summing to zero, a consistent phase. QIPAI_ERR_STATE names the first
+ * broken one. */
+qipai_err qipai_zt_check(const qipai_zt_game *game, qipai_error *err);
+
+/* ---- bots ---------------------------------------------------------------- */
+typedef enum qipai_zt_bot {
+    QIPAI_ZT_BOT_SEED,   /* the seed's: drop the shortest suit, discard its lowest tile;
+                            hu, 杠, 碰 whenever it can */
+    QIPAI_ZT_BOT_STRONG  /* discards and claims by shanten and effective tiles (with 坨),
+                            缺一门 counted with the melds */
+} qipai_zt_bot;
+
+/* The bot's action for seat (which must be to act). Uses only what the seat
+ * may see. */
+qipai_err qipai_zt_bot_choose(const qipai_zt_game *game, int seat, qipai_zt_bot bot,
+                              qipai_zt_action *out, qipai_error *err);
+
+#endif

@@ -1,0 +1,314 @@
+/*
+ * Shanten, effective tiles and discard advice with 缺一门 counted over the
+ * melds (docs/RULES.md, "Zhaotong", "Analysis"), on top of the core's exact
+ * calls. The core drops whichever suit is best for the concealed tiles; a
+ * player whose melds show a suit may not drop that one. So the suit to drop
+ * is forced here:
+ *
+ *   shanten with suit X dropped = core shanten of (H - its X tiles + as many
+ *   jokers) + the number of X tiles.
+ *
+ * Why it holds: the X tiles cover nothing of any target without X, and a
+ * joker covers exactly one tile of any target, so each one lowers the need
+ * by exactly one (the need is never below the X tiles' count, so it never
+ * reaches 0 early). And a hand with no X tile loses nothing by dropping X
+ * rather than another suit (relabel the target's X tiles as the dropped
+ * suit's: nothing held is lost, the draws still exist), so the core's own
+ * choice on that hand is X. Effective tiles come the same way, less the
+ * kinds of X, which can never help.
+ */
+#include "zt_internal.h"
+
+typedef struct adviser {
+    qipai_mj_rules mj; /* the core with the 坨 as a wild kind and 缺一门 */
+    int tuo;
+    int drops;         /* suits that may be dropped: 1 (forced), 2, or 3 (free) */
+    int drop[3];
+    uint8_t visible[QIPAI_MJ_KINDS]; /* as the core wants it: with the hand's 坨 */
+} adviser;
+
+static bool setup(adviser *a, const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *h,
+                  const uint8_t *visible)
+{
+    if (tuo_kind < 0 || tuo_kind >= QIPAI_ZT_KINDS || h->meld_count > QIPAI_ZT_MAX_MELDS)
+        return false;
+    qipai_mj_rules_preset(&a->mj, QIPAI_MJ_PRESET_ZHAOTONG);
+    a->mj.forms = QIPAI_MJ_FORM_STANDARD | (rules->seven_pairs ? QIPAI_MJ_FORM_SEVEN_PAIRS : 0);
+    qipai_mj_rules_add_wild(&a->mj, tuo_kind, NULL);
+    a->tuo = tuo_kind;
+    unsigned shown = zt_meld_suits(h, tuo_kind);
+    a->drops = 0;
+    for (int s = 0; s < 3; s++)
+        if (!(shown >> s & 1))
+            a->drop[a->drops++] = s;
+    memset(a->visible, 0, sizeof a->visible);
+    if (visible)
+        memcpy(a->visible, visible, QIPAI_ZT_KINDS);
+    a->visible[tuo_kind] = (uint8_t)(a->visible[tuo_kind] + h->tuo + h->counts[tuo_kind]);
+    return a->drops > 0;
+}
+
+/* The core's value of the concealed part with suit x dropped by force
+ * (x < 0: the core's free choice); *dropped gets the X tiles taken out. */
+static void forced_hand(const adviser *a, const qipai_zt_hand *h, int x, qipai_mj_hand *core,
+                        int *dropped)
+{
+    zt_core_hand(h, core);
+    core->wilds = (uint8_t)(core->wilds + core->counts[a->tuo]);
+    core->counts[a->tuo] = 0;
+    int m = 0;
+    if (x >= 0)
+        for (int k = 9 * x; k < 9 * x + 9; k++) {
+            m += core->counts[k];
+            core->counts[k] = 0;
+        }
+    core->wilds = (uint8_t)(core->wilds + m);
+    *dropped = m;
+}
+
+static int shanten_drop(const adviser *a, const qipai_zt_hand *h, int x)
+{
+    qipai_mj_hand core;
+    int m;
+    forced_hand(a, h, x, &core, &m);
+    int s = qipai_mj_shanten(&a->mj, &core, NULL);
+    return s == QIPAI_MJ_NO_SHANTEN ? s : s + m;
+}
+
+static bool size_fits(const qipai_zt_hand *h, int extra)
+{
+    int n = qipai_zt_concealed_size(h) + extra;
+    int k = QIPAI_ZT_MAX_MELDS - h->meld_count;
+    return n == 3 * k + 1 || n == 3 * k + 2;
+}
+
+static int shanten_of(const adviser *a, const qipai_zt_hand *h)
+{
+    if (a->drops == 3)
+        return shanten_drop(a, h, -1);
+    int best = QIPAI_MJ_NO_SHANTEN;
+    for (int i = 0; i < a->drops; i++) {
+        int s = shanten_drop(a, h, a->drop[i]);
+        if (s < best)
+            best = s;
+    }
+    return best;
+}
+
+int qipai_zt_shanten(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand)
+{
+    adviser a;
+    if (!setup(&a, rules, tuo_kind, hand, NULL) || !size_fits(hand, 0))
+        return QIPAI_MJ_NO_SHANTEN;
+    return shanten_of(&a, hand);
+}
+
+/* Effective tiles with suit x dropped by force (x < 0: free). */
+static qipai_err effective_drop(const adviser *a, const qipai_zt_hand *h, int x,
+                                qipai_mj_effective *out, qipai_error *err)
+{
+    qipai_mj_hand core;
+    int m;
+    forced_hand(a, h, x, &core, &m);
+    qipai_err e = qipai_mj_effective_tiles(&a->mj, &core, a->visible, out, err);
+    if (e != QIPAI_OK || x < 0)
+        return e;
+    if (out->shanten != QIPAI_MJ_NO_SHANTEN)
+        out->shanten = (int8_t)(out->shanten + m);
+    int n = 0;
+    out->total = 0;
+    for (int i = 0; i < out->count; i++) {
+        int k = out->tiles[i].kind;
+        if (k / 9 == x && k != a->tuo)
+            continue;
+        out->tiles[n++] = out->tiles[i];
+        out->total = (uint16_t)(out->total + out->tiles[i].left);
+    }
+    out->count = (uint8_t)n;
+    return QIPAI_OK;
+}
+
+static qipai_err effective_of(const adviser *a, const qipai_zt_hand *h, qipai_mj_effective *out,
+                              qipai_error *err)
+{
+    if (a->drops == 3)
+        return effective_drop(a, h, -1, out, err);
+    /* Several allowed drops: the shanten is the least of them, and a kind
+     * lowers it when it lowers any of the drops that reach that least. */
+    qipai_mj_effective each[2];
+    int best = QIPAI_MJ_NO_SHANTEN;
+    for (int i = 0; i < a->drops; i++) {
+        qipai_err e = effective_drop(a, h, a->drop[i], &each[i], err);
+        if (e != QIPAI_OK)
+            return e;
+        if (each[i].shanten < best)
+            best = each[i].shanten;
+    }
+    uint8_t left[QIPAI_ZT_KINDS];
+    bool hit[QIPAI_ZT_KINDS] = {false};
+    for (int i = 0; i < a->drops; i++) {
+        if (each[i].shanten != best)
+            continue;
+        for (int j = 0; j < each[i].count; j++) {
+            hit[each[i].tiles[j].kind] = true;
+            left[each[i].tiles[j].kind] = each[i].tiles[j].left;
+        }
+    }
+    memset(out, 0, sizeof *out);
+    out->shanten = (int8_t)best;
+    for (int k = 0; k < QIPAI_ZT_KINDS; k++)
+        if (hit[k]) {
+            out->tiles[out->count++] = (qipai_mj_tile_count){(uint8_t)k, left[k]};
+            out->total = (uint16_t)(out->total + left[k]);
+        }
+    return QIPAI_OK;
+}
+
+qipai_err qipai_zt_effective(const qipai_zt_rules *rules, int tuo_kind,
+                             const qipai_zt_hand *hand, const uint8_t *visible,
+                             qipai_mj_effective *out, qipai_error *err)
+{
+    adviser a;
+    if (!setup(&a, rules, tuo_kind, hand, visible))
+        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
+                          "the melds show three suits, or the 坨 kind is not a tile");
+    int k = QIPAI_ZT_MAX_MELDS - hand->meld_count;
+    if (qipai_zt_concealed_size(hand) != 3 * k + 1)
+        return qipai_fail(err, QIPAI_ERR_SIZE, -1,
+                          "%d concealed tiles with %d melds; effective tiles need %d",
+                          qipai_zt_concealed_size(hand), hand->meld_count, 3 * k + 1);
+    return effective_of(&a, hand, out, err);
+}
+
+/* The effective tiles of what is left after discarding tile: the discard
+ * lies on the table then, so it is one copy fewer to draw (as the core's
+ * discard advice counts it). A discarded 坨 was counted among the hand's
+ * own 坨 already. */
+static qipai_err effective_after(adviser *a, const qipai_zt_hand *after, int tile,
+                                 qipai_mj_effective *out, qipai_error *err)
+{
+    if (tile != QIPAI_MJ_WILDCARD)
+        a->visible[tile]++;
+    qipai_err e = effective_of(a, after, out, err);
+    if (tile != QIPAI_MJ_WILDCARD)
+        a->visible[tile]--;
+    return e;
+}
+
+/* Orders discard entries: lower shanten, more copies, a real tile before a
+ * 坨, then tile order. */
+static bool better(const qipai_mj_discard *x, const qipai_mj_discard *y)
+{
+    if (x->after.shanten != y->after.shanten)
+        return x->after.shanten < y->after.shanten;
+    if (x->after.total != y->after.total)
+        return x->after.total > y->after.total;
+    return x->tile < y->tile; /* QIPAI_MJ_WILDCARD sorts after every kind */
+}
+
+/* The hand less one tile (a kind, or QIPAI_MJ_WILDCARD for a 坨). */
+static void without(const qipai_zt_hand *h, int tile, qipai_zt_hand *out)
+{
+    *out = *h;
+    if (tile == QIPAI_MJ_WILDCARD)
+        out->tuo--;
+    else
+        out->counts[tile]--;
+}
+
+/* Candidates: each real kind held, and a 坨. */
+static int candidates(const qipai_zt_hand *h, int tuo_kind, uint8_t *tiles)
+{
+    int n = 0;
+    for (int k = 0; k < QIPAI_ZT_KINDS; k++)
+        if (h->counts[k] && k != tuo_kind)
+            tiles[n++] = (uint8_t)k;
+    if (h->tuo || h->counts[tuo_kind])
+        tiles[n++] = QIPAI_MJ_WILDCARD;
+    return n;
+}
+
+qipai_err qipai_zt_discards(const qipai_zt_rules *rules, int tuo_kind,
+                            const qipai_zt_hand *hand, const uint8_t *visible,
+                            qipai_mj_discard *out, int *count, qipai_error *err)
+{
+    adviser a;
+    *count = 0;
+    if (!setup(&a, rules, tuo_kind, hand, visible))
+        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
+                          "the melds show three suits, or the 坨 kind is not a tile");
+    int k = QIPAI_ZT_MAX_MELDS - hand->meld_count;
+    if (qipai_zt_concealed_size(hand) != 3 * k + 2)
+        return qipai_fail(err, QIPAI_ERR_SIZE, -1,
+                          "%d concealed tiles with %d melds; discard advice needs %d",
+                          qipai_zt_concealed_size(hand), hand->meld_count, 3 * k + 2);
+    qipai_zt_hand normal = *hand; /* a plain tile of the 坨's kind is a 坨 here */
+    normal.tuo = (uint8_t)(normal.tuo + normal.counts[tuo_kind]);
+    normal.counts[tuo_kind] = 0;
+    uint8_t tiles[QIPAI_ZT_KINDS + 1];
+    int n = candidates(&normal, tuo_kind, tiles);
+    for (int i = 0; i < n; i++) {
+        qipai_zt_hand after;
+        without(&normal, tiles[i], &after);
+        qipai_mj_discard d;
+        d.tile = tiles[i];
+        qipai_err e = effective_after(&a, &after, tiles[i], &d.after, err);
+        if (e != QIPAI_OK)
+            return e;
+        int j = *count;
+        while (j > 0 && better(&d, &out[j - 1])) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = d;
+        ++*count;
+    }
+    return QIPAI_OK;
+}
+
+/* The first entry of qipai_zt_discards, faster: the effective tiles are
+ * only worked out for the discards that reach the lowest shanten, which
+ * the order puts first whatever their copies. (The bots use this.) */
+qipai_err zt_best_discard(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand,
+                          const uint8_t *visible, qipai_mj_discard *best, qipai_error *err)
+{
+    adviser a;
+    if (!setup(&a, rules, tuo_kind, hand, visible))
+        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
+                          "the melds show three suits, or the 坨 kind is not a tile");
+    int k = QIPAI_ZT_MAX_MELDS - hand->meld_count;
+    if (qipai_zt_concealed_size(hand) != 3 * k + 2)
+        return qipai_fail(err, QIPAI_ERR_SIZE, -1, "a discard needs 3k+2 concealed tiles");
+    qipai_zt_hand normal = *hand;
+    normal.tuo = (uint8_t)(normal.tuo + normal.counts[tuo_kind]);
+    normal.counts[tuo_kind] = 0;
+    uint8_t tiles[QIPAI_ZT_KINDS + 1];
+    int8_t shanten[QIPAI_ZT_KINDS + 1];
+    int n = candidates(&normal, tuo_kind, tiles);
+    if (n == 0)
+        return qipai_fail(err, QIPAI_ERR_SIZE, -1, "no tile to discard");
+    int low = QIPAI_MJ_NO_SHANTEN;
+    for (int i = 0; i < n; i++) {
+        qipai_zt_hand after;
+        without(&normal, tiles[i], &after);
+        shanten[i] = (int8_t)shanten_of(&a, &after);
+        if (shanten[i] < low)
+            low = shanten[i];
+    }
+    bool found = false;
+    for (int i = 0; i < n; i++) {
+        if (shanten[i] != low)
+            continue;
+        qipai_zt_hand after;
+        without(&normal, tiles[i], &after);
+        qipai_mj_discard d;
+        d.tile = tiles[i];
+        qipai_err e = effective_after(&a, &after, tiles[i], &d.after, err);
+        if (e != QIPAI_OK)
+            return e;
+        if (!found || better(&d, best))
+            *best = d;
+        found = true;
+    }
+    return QIPAI_OK;
+}

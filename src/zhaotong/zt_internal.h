@@ -1,0 +1,107 @@
+/*
+ * What the Zhaotong files share inside the library: the core rule value for
+ * a Zhaotong rule set, conversions to the core's hand value, and the small
+ * helpers of the game state. Not part of the public API.
+ */
+#ifndef QIPAI_ZT_INTERNAL_H
+#define QIPAI_ZT_INTERNAL_H
+
+#include <qipai/zhaotong.h>
+
+#include <string.h>
+
+/* Bits of the kinds of suit s (0 万, 1 筒, 2 条). */
+#define ZT_SUIT_KINDS(s) ((uint32_t)0x1FF << (9 * (s)))
+#define ZT_ALL_KINDS ((uint32_t)0x7FFFFFF)
+
+static inline int zt_popcount(unsigned x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+static inline int zt_meld_size(const qipai_zt_meld *m)
+{
+    return m->type == QIPAI_ZT_PENG ? 3 : 4;
+}
+
+static inline bool zt_is_gang(const qipai_zt_meld *m)
+{
+    return m->type != QIPAI_ZT_PENG;
+}
+
+/* The core rule value for deciding wins: 27 kinds, the forms of the rule
+ * set, and no 缺一门 in the core (max_suits 3), because the core sees only
+ * the concealed tiles: zt_wins_core adds the melds' suits itself. No wild
+ * kind either: the 坨 held go in as jokers, so a discarded 坨 can still
+ * complete a hand as a plain tile of its kind. */
+void zt_core_rules(const qipai_zt_rules *rules, qipai_mj_rules *mj);
+
+/* The concealed part as the core's value: real counts, 坨 as jokers. */
+static inline void zt_core_hand(const qipai_zt_hand *h, qipai_mj_hand *out)
+{
+    memcpy(out->counts, h->counts, QIPAI_ZT_KINDS);
+    memset(out->counts + QIPAI_ZT_KINDS, 0, QIPAI_MJ_KINDS - QIPAI_ZT_KINDS);
+    out->wilds = h->tuo;
+}
+
+/* Suits of the concealed real tiles (the 坨's kind left out). */
+unsigned zt_concealed_suits(const qipai_zt_hand *h, int tuo_kind);
+/* Suits of the melds' real tiles. */
+unsigned zt_meld_suits(const qipai_zt_hand *h, int tuo_kind);
+
+bool zt_wins_core(const qipai_mj_rules *mj, int tuo_kind, const qipai_zt_hand *h);
+uint32_t zt_wait_mask_core(const qipai_mj_rules *mj, int tuo_kind, const qipai_zt_hand *h);
+bool zt_ready_core(const qipai_mj_rules *mj, int tuo_kind, const qipai_zt_hand *h);
+
+/* Scoring with a prepared core rule value (score.c). */
+qipai_err zt_score_core(const qipai_zt_rules *rules, const qipai_mj_rules *mj, int tuo_kind,
+                        const qipai_zt_hand *hand, unsigned context, qipai_zt_score *out,
+                        qipai_error *err);
+
+/* The best amount a 3k+1 hand could win on one of its waits, as a win on a
+ * discard (查大叫); 0 when it is not ready (settle.c). */
+int64_t zt_best_wait_amount(const qipai_zt_rules *rules, const qipai_mj_rules *mj, int tuo_kind,
+                            const qipai_zt_hand *h);
+
+/* The first entry of qipai_zt_discards, worked out faster (advice.c). */
+qipai_err zt_best_discard(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand,
+                          const uint8_t *visible, qipai_mj_discard *best, qipai_error *err);
+
+/* ---- game internals (game.c, actions.c, step.c, settle.c) ---- */
+
+/* Bits of qipai_zt_game.claim_options. */
+#define ZT_OPT(type) (1u << (type))
+
+static inline void zt_emit(qipai_zt_game *g, const qipai_zt_event *e)
+{
+    if (g->on_event)
+        g->on_event(g, e, g->event_context);
+}
+
+/* The next seat after s still in, or -1. */
+int zt_next_in(const qipai_zt_game *g, int s);
+int zt_players_in(const qipai_zt_game *g);
+
+/* Whether action a (its seat included) is legal now; NULL err is fine.
+ * The one gate of the step function (actions.c). */
+qipai_err zt_check_action(const qipai_zt_game *g, const qipai_zt_action *a, qipai_error *err);
+
+/* What seat may claim on the current discard (CLAIM) or 补杠 (ROB): bits
+ * ZT_OPT(type); the 坨 each would use go to *peng_tuo / *gang_tuo. */
+unsigned zt_claim_options(const qipai_zt_game *g, int seat, bool rob, uint8_t *peng_tuo,
+                          uint8_t *gang_tuo);
+
+/* Payments (settle.c): records, applies and reports one. */
+void zt_pay(qipai_zt_game *g, int from, int to, int64_t amount, qipai_zt_pay_reason reason,
+            int kong);
+/* The 杠 money of a new 杠 by seat (its id given): paid at once. */
+void zt_pay_kong(qipai_zt_game *g, int seat, qipai_zt_meld_type type, int from, int kong);
+/* 呼叫转移: the income of kong moves from seat to winner. */
+void zt_transfer_kong(qipai_zt_game *g, int seat, int winner, int kong);
+/* Settles an empty wall: 查花猪, 查大叫, 退税 among the players still in. */
+void zt_settle_wall(qipai_zt_game *g);
+
+#endif

@@ -1,0 +1,126 @@
+#!/bin/sh
+# The zhaotong command line: sim's report and its games/s line, the log
+# written by --log and checked by replay (and a tampered log refused, naming
+# the game and the line), play from a pipe ending cleanly, analyze's JSON,
+# the bench line, usage errors. Run by `make test` with QIPAI=build/qipai.
+set -u
+Q=${QIPAI:-build/qipai}
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+expect() { # expect NAME EXPECTED-OUTPUT ACTUAL-OUTPUT
+    if [ "$2" != "$3" ]; then
+        printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3"
+        failures=$((failures + 1))
+    fi
+}
+contains() { # contains NAME NEEDLE HAYSTACK
+    case "$3" in
+    *"$2"*) ;;
+    *) printf 'FAIL %s\n  expected to find: %s\n  in: %s\n' "$1" "$2" "$3"
+       failures=$((failures + 1)) ;;
+    esac
+}
+
+# sim: the report, ending with the games/s line.
+out=$($Q zhaotong sim --games 200 --seed 3 --bots strong,strong,seed,seed)
+expect "sim status" 0 "$?"
+contains "sim header" "zhaotong sim: 200 games, seed 3, bots strong,strong,seed,seed" "$out"
+contains "sim seat line" "seat 0 (strong): win rate " "$out"
+contains "sim types" "hand types (share of " "$out"
+contains "sim bot line" "bot seed: average score " "$out"
+last=$(printf '%s\n' "$out" | tail -n 1)
+case "$last" in
+"speed: 200 games in "*" games/s") ;;
+*) expect "games/s line" "speed: 200 games in ... games/s" "$last" ;;
+esac
+out=$($Q zhaotong sim --games 50 --seed 3 --json)
+contains "sim json" '"games":50,' "$out"
+contains "sim json speed" '"games_per_second":' "$out"
+
+# --log and replay: every game holds; the same seed writes the same log.
+$Q zhaotong sim --games 100 --seed 5 --bots strong,seed,strong,seed --log "$tmp/a.jsonl" > /dev/null
+$Q zhaotong sim --games 100 --seed 5 --bots strong,seed,strong,seed --log "$tmp/b.jsonl" > /dev/null
+cmp -s "$tmp/a.jsonl" "$tmp/b.jsonl"
+expect "the same seed writes the same log" 0 "$?"
+out=$($Q zhaotong replay "$tmp/a.jsonl")
+expect "replay status" 0 "$?"
+contains "replay result" '"games":100,"valid":100,' "$out"
+contains "replay ok" '"ok":true' "$out"
+out=$($Q zhaotong replay "$tmp/a.jsonl" --verbose | head -n 1)
+contains "replay verbose" '{"game":1,"valid":true,' "$out"
+$Q zhaotong sim --games 20 --seed 9 --rule cap=6 --rule zimo_adds_base=true --rule fan.gen=2 \
+    --log "$tmp/r.jsonl" > /dev/null
+$Q zhaotong replay "$tmp/r.jsonl" > /dev/null
+expect "replay with other rules" 0 "$?"
+
+# A tampered log: the first payment of game 3 changed.
+awk 'BEGIN { g = 0; done = 0 }
+     /"type":"game"/ { g++ }
+     g == 3 && !done && /"type":"pay"/ { sub(/"amount":[0-9]+/, "\"amount\":999"); done = 1 }
+     { print }' "$tmp/a.jsonl" > "$tmp/bad.jsonl"
+line=$(awk 'BEGIN { g = 0 } /"type":"game"/ { g++ } g == 3 && /"amount":999/ { print NR; exit }' "$tmp/bad.jsonl")
+out=$($Q zhaotong replay "$tmp/bad.jsonl")
+expect "tampered status" 1 "$?"
+contains "tampered names game and line" "{\"game\":3,\"line\":$line,\"error\":\"expected " "$out"
+contains "tampered summary" '"games":100,"valid":99,' "$out"
+# An illegal action: a discard of a tile the player does not hold.
+awk 'BEGIN { done = 0 }
+     !done && /"action":"discard"/ { sub(/"tile":"[1-9][mps]"/, "\"tile\":\"X\""); done = 1 }
+     { print }' "$tmp/a.jsonl" | sed 's/"tile":"X"/"tile":"9s","x":1/' > "$tmp/bad2.jsonl"
+out=$($Q zhaotong replay "$tmp/bad2.jsonl")
+expect "bad action status" 1 "$?"
+contains "bad action" '"game":1,' "$out"
+# A cut log: the game does not end.
+head -n 30 "$tmp/a.jsonl" > "$tmp/cut.jsonl"
+out=$($Q zhaotong replay "$tmp/cut.jsonl")
+expect "cut status" 1 "$?"
+contains "cut log" 'the log ends before the game is over' "$out"
+printf 'not json\n' > "$tmp/junk.jsonl"
+out=$($Q zhaotong replay "$tmp/junk.jsonl")
+expect "junk status" 1 "$?"
+$Q zhaotong replay "$tmp/missing.jsonl" > /dev/null 2>&1
+expect "missing file" 2 "$?"
+
+# play: scripted through a pipe; it ends cleanly at the end of the input.
+out=$(printf 'hint\nnonsense\n1\n' | $Q zhaotong play --seed 3)
+expect "play status" 0 "$?"
+contains "play shows the 坨" "The 坨 (wildcard) is" "$out"
+contains "play shows the hand" "your hand:" "$out"
+contains "play shows moves" "your moves: 1) " "$out"
+contains "play hint" "hint: the strong bot would play:" "$out"
+contains "play refuses nonsense" "'nonsense' is not one of your moves" "$out"
+contains "play ends at EOF" "(end of input)" "$out"
+out=$(printf 'quit\n' | $Q zhaotong play --seed 3)
+expect "play quit" 0 "$?"
+out=$($Q zhaotong play --watch --seed 5 < /dev/null)
+expect "watch status" 0 "$?"
+contains "watch ends" "the round is over" "$out"
+
+# analyze
+expect "analyze a win" '{"line":"123m456m789m234p55p","tuo":"9s","suits":["m","p"],"shanten":-1,"win":true,"score":{"types":["pinghu"],"gen":0,"gou":0,"fan":0,"fan_capped":0,"amount":1,"decomposition":{"form":"standard","melds":[{"type":"sequence","tiles":["1m","2m","3m"]},{"type":"sequence","tiles":["4m","5m","6m"]},{"type":"sequence","tiles":["7m","8m","9m"]},{"type":"sequence","tiles":["2p","3p","4p"]},{"type":"pair","tiles":["5p","5p"]}]}}}' \
+    "$($Q zhaotong analyze --tuo 9s '123m456m789m234p55p' | sed 's/,"discards":.*}$/}/')"
+expect "analyze waits" '{"line":"123m456m789m1p peng:5p tuo:9s","tuo":"9s","suits":["m","p"],"shanten":0,"ready":true,"waits":["1p"]' \
+    "$($Q zhaotong analyze '123m456m789m1p peng:5p tuo:9s' | sed 's/,"effective":.*$//')"
+expect "analyze error" '{"line":"123m","error":"which tile is the 坨? (tuo:5s, or --tuo)"}' \
+    "$($Q zhaotong analyze 123m)"
+
+# bench: the contract line.
+$Q zhaotong corpus score 200 --seed 2 > "$tmp/score.txt"
+out=$($Q zhaotong bench score "$tmp/score.txt" --repeat 3)
+contains "bench line" '{"bench":"score","file":' "$out"
+contains "bench ns" '"positions":200,"repeat":3,"ns_per_call":' "$out"
+
+# usage errors
+$Q zhaotong sim > /dev/null 2>&1
+expect "sim without --games" 2 "$?"
+$Q zhaotong sim --games 1 --bots strong,seed > /dev/null 2>&1
+expect "three bots missing" 2 "$?"
+$Q zhaotong sim --games 1 --rule cap=99 > /dev/null 2>&1
+expect "bad rule" 2 "$?"
+$Q zhaotong nosuch > /dev/null 2>&1
+expect "unknown command" 2 "$?"
+
+[ "$failures" -eq 0 ] && echo "zhaotong cli: all passed"
+exit "$failures"

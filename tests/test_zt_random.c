@@ -1,0 +1,327 @@
+/*
+ * Zhaotong games at random: the invariants of docs/RULES.md ("Zhaotong")
+ * checked after every step of thousands of games (every tile in exactly one
+ * place, hand sizes, scores summing to zero, a sane phase), played by the
+ * two bots and by a player that picks any legal action (so passes, robbed
+ * kongs and odd 杠 with 坨 happen often), under several rule variants. Then:
+ * the legal list is exactly what the step function accepts, a refused
+ * action changes nothing, a game re-run from its wall and actions ends the
+ * same, the same seed plays the same game, and the analysis calls agree
+ * with each other and with the core.
+ */
+#include <qipai/zhaotong.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "test.h"
+
+static qipai_zt_rules variant(int v)
+{
+    qipai_zt_rules r;
+    qipai_zt_rules_default(&r);
+    switch (v % 5) {
+    case 1:
+        r.multiple_hu = false;
+        r.pass_hu_lock = false;
+        r.zimo_adds_base = true;
+        break;
+    case 2:
+        r.rob_kong = false;
+        r.call_transfer = false;
+        r.tuo_discard = false;
+        r.cap = 6;
+        break;
+    case 3:
+        r.seven_pairs = false;
+        r.tuo_claim = false;
+        r.base = 5;
+        r.hua_zhu = false;
+        break;
+    case 4:
+        r.da_jiao = false;
+        r.tui_shui = false;
+        r.fan[QIPAI_ZT_GEN] = 2;
+        break;
+    default:
+        break;
+    }
+    return r;
+}
+
+/* Who plays seat s: 0 seed bot, 1 strong bot, 2 any legal action. */
+static int player_kind(long game, int s)
+{
+    return (int)((game / 3 + (unsigned)s * 7) % 3);
+}
+
+typedef struct recorded {
+    qipai_zt_action actions[512];
+    int count;
+} recorded;
+
+/* One step by whoever must act; false on a failure (reported). */
+static bool play_one(qipai_zt_game *g, qipai_rng *rng, long game, recorded *rec)
+{
+    unsigned to_act = qipai_zt_to_act(g);
+    /* any seat that must act may go first: pick one at random */
+    int seats[4], n = 0;
+    for (int s = 0; s < 4; s++)
+        if (to_act >> s & 1)
+            seats[n++] = s;
+    int s = seats[qipai_rng_below(rng, (uint32_t)n)];
+    qipai_zt_action a, list[QIPAI_ZT_MAX_ACTIONS];
+    qipai_error err;
+    int kind = player_kind(game, s);
+    if (kind == 2) {
+        int count = qipai_zt_legal_actions(g, s, list);
+        CHECK(count > 0, "seat %d must act but has no legal action", s);
+        if (count == 0)
+            return false;
+        a = list[qipai_rng_below(rng, (uint32_t)count)];
+    } else if (qipai_zt_bot_choose(g, s, kind ? QIPAI_ZT_BOT_STRONG : QIPAI_ZT_BOT_SEED, &a,
+                                   &err) != QIPAI_OK) {
+        CHECK(0, "game %ld: the bot fails: %s", game, err.message);
+        return false;
+    }
+    if (rec && rec->count < 512)
+        rec->actions[rec->count++] = a;
+    if (qipai_zt_step(g, &a, &err) != QIPAI_OK) {
+        CHECK(0, "game %ld: seat %d (%d) %s kind %d tuo %d refused: %s", game, s, kind,
+              qipai_zt_action_name((qipai_zt_action_type)a.type, false), a.kind, a.tuo,
+              err.message);
+        return false;
+    }
+    return true;
+}
+
+static void invariants_hold_after_every_step(void)
+{
+    qipai_rng rng;
+    qipai_rng_seed(&rng, 11);
+    long games = test_scaled(10000), steps = 0, wins = 0, robbed = 0, kongs = 0, wall_ends = 0;
+    static qipai_zt_game g;
+    for (long i = 0; i < games; i++) {
+        qipai_zt_rules r = variant((int)i);
+        qipai_error err;
+        if (qipai_zt_game_init(&g, &r, qipai_rng_next(&rng), (int)(i % 4), &err) != QIPAI_OK) {
+            CHECK(0, "init: %s", err.message);
+            return;
+        }
+        int guard = 0;
+        while (g.phase != QIPAI_ZT_PHASE_OVER && guard++ < 1000) {
+            if (!play_one(&g, &rng, i, NULL))
+                return;
+            steps++;
+            if (qipai_zt_check(&g, &err) != QIPAI_OK) {
+                CHECK(0, "game %ld (seed %llu), step %d: %s", i, (unsigned long long)g.seed,
+                      guard, err.message);
+                return;
+            }
+        }
+        CHECK(g.phase == QIPAI_ZT_PHASE_OVER, "game %ld does not end", i);
+        wins += g.winners;
+        kongs += g.kongs;
+        wall_ends += g.end == QIPAI_ZT_END_WALL;
+        for (int p = 0; p < 4; p++)
+            robbed += g.players[p].status == QIPAI_ZT_WON &&
+                      (g.players[p].win.context & QIPAI_ZT_CTX_ROB_KONG);
+    }
+    CHECK(wins > games && kongs > games / 2 && robbed > 0 && wall_ends > 0,
+          "the games should cover wins (%ld), 杠 (%ld), 抢杠 (%ld) and empty walls (%ld)", wins,
+          kongs, robbed, wall_ends);
+    fprintf(stderr, "  %ld games, %ld steps, %ld wins, %ld 杠, %ld 抢杠, %ld empty walls\n", games,
+            steps, wins, kongs, robbed, wall_ends);
+}
+
+/* Every action the step function accepts is in the legal list and the
+ * other way round, over every seat, type, kind and 坨 count. */
+static void legal_list_is_exactly_what_step_accepts(void)
+{
+    qipai_rng rng;
+    qipai_rng_seed(&rng, 12);
+    static qipai_zt_game g, copy;
+    long states = test_scaled(1000), checked = 0;
+    for (long i = 0; checked < states; i++) {
+        qipai_zt_rules r = variant((int)i);
+        qipai_zt_game_init(&g, &r, qipai_rng_next(&rng), 0, NULL);
+        int stop = (int)qipai_rng_below(&rng, 80);
+        for (int k = 0; k < stop && g.phase != QIPAI_ZT_PHASE_OVER; k++)
+            if (!play_one(&g, &rng, i * 3 + 2, NULL)) /* any legal action */
+                return;
+        if (g.phase == QIPAI_ZT_PHASE_OVER)
+            continue;
+        checked++;
+        for (int s = 0; s < 4; s++) {
+            qipai_zt_action list[QIPAI_ZT_MAX_ACTIONS];
+            int n = qipai_zt_legal_actions(&g, s, list);
+            int accepted = 0;
+            for (int type = 0; type < QIPAI_ZT_ACT_COUNT; type++)
+                for (int kind = 0; kind < QIPAI_ZT_KINDS; kind++)
+                    for (int tuo = 0; tuo < 4; tuo++) {
+                        qipai_zt_action a = {(uint8_t)type, (uint8_t)s, (uint8_t)kind,
+                                             (uint8_t)tuo};
+                        copy = g;
+                        qipai_error err;
+                        bool ok = qipai_zt_step(&copy, &a, &err) == QIPAI_OK;
+                        bool listed = false;
+                        for (int j = 0; j < n; j++)
+                            listed |= !memcmp(&list[j], &a, sizeof a);
+                        accepted += ok;
+                        if (ok != listed) {
+                            CHECK(0, "seat %d %s kind %d tuo %d: accepted %d, listed %d (%s)",
+                                  s, qipai_zt_action_name((qipai_zt_action_type)type, false),
+                                  kind, tuo, ok, listed, ok ? "" : err.message);
+                            return;
+                        }
+                        if (!ok)
+                            CHECK(!memcmp(&copy, &g, sizeof g) && err.message[0],
+                                  "a refused action changed the game or gave no reason");
+                    }
+            CHECK(accepted == n, "seat %d: %d listed, %d accepted", s, n, accepted);
+        }
+    }
+}
+
+/* A game re-run from its wall with the same actions ends in the same state. */
+static void replaying_the_actions_gives_the_same_game(void)
+{
+    qipai_rng rng;
+    qipai_rng_seed(&rng, 13);
+    static qipai_zt_game g, again;
+    static recorded rec;
+    for (long i = 0; i < test_scaled(500); i++) {
+        qipai_zt_rules r = variant((int)i);
+        qipai_zt_game_init(&g, &r, qipai_rng_next(&rng), (int)(i % 4), NULL);
+        qipai_zt_game_init_wall(&again, &r, g.wall, g.dealer, NULL);
+        rec.count = 0;
+        while (g.phase != QIPAI_ZT_PHASE_OVER)
+            if (!play_one(&g, &rng, i, &rec))
+                return;
+        for (int k = 0; k < rec.count; k++) {
+            qipai_error err;
+            if (qipai_zt_step(&again, &rec.actions[k], &err) != QIPAI_OK) {
+                CHECK(0, "game %ld: action %d refused on replay: %s", i, k, err.message);
+                return;
+            }
+        }
+        again.seed = g.seed; /* a wall given has no seed and no generator */
+        again.rng = g.rng;
+        CHECK(!memcmp(&g, &again, sizeof g), "game %ld replays to a different state", i);
+    }
+}
+
+static void the_same_seed_plays_the_same_game(void)
+{
+    static qipai_zt_game a, b;
+    qipai_zt_rules r;
+    qipai_zt_rules_default(&r);
+    for (uint64_t seed = 1; seed <= (uint64_t)test_scaled(200); seed++) {
+        qipai_zt_game_init(&a, &r, seed, 1, NULL);
+        qipai_zt_game_init(&b, &r, seed, 1, NULL);
+        /* interleaved: no state is shared between games */
+        while (a.phase != QIPAI_ZT_PHASE_OVER || b.phase != QIPAI_ZT_PHASE_OVER) {
+            qipai_zt_game *games[2] = {&a, &b};
+            for (int j = 0; j < 2; j++) {
+                qipai_zt_game *g = games[j];
+                if (g->phase == QIPAI_ZT_PHASE_OVER)
+                    continue;
+                unsigned to_act = qipai_zt_to_act(g);
+                int s = 0;
+                while (!(to_act >> s & 1))
+                    s++;
+                qipai_zt_action act;
+                qipai_zt_bot_choose(g, s, s % 2 ? QIPAI_ZT_BOT_STRONG : QIPAI_ZT_BOT_SEED, &act,
+                                    NULL);
+                qipai_zt_step(g, &act, NULL);
+            }
+        }
+        CHECK(!memcmp(&a, &b, sizeof a), "seed %llu: two runs differ", (unsigned long long)seed);
+    }
+}
+
+/* shanten -1 exactly when the hand wins, 0 exactly when it is ready; and
+ * with no melds the discard advice is the core's own. */
+static void analysis_calls_agree(void)
+{
+    qipai_rng rng;
+    qipai_rng_seed(&rng, 14);
+    static qipai_zt_game g;
+    long checked = 0;
+    qipai_zt_rules r;
+    qipai_zt_rules_default(&r);
+    for (long i = 0; checked < test_scaled(100000); i++) {
+        qipai_zt_game_init(&g, &r, qipai_rng_next(&rng), 0, NULL);
+        while (g.phase != QIPAI_ZT_PHASE_OVER) {
+            for (int s = 0; s < 4; s++) {
+                const qipai_zt_hand *h = &g.players[s].hand;
+                if (g.players[s].status != QIPAI_ZT_IN)
+                    continue;
+                int size = qipai_zt_concealed_size(h), k = 4 - h->meld_count;
+                int sh = qipai_zt_shanten(&r, g.tuo, h);
+                checked++;
+                if (size == 3 * k + 2) {
+                    bool wins = qipai_zt_wins(&r, g.tuo, h);
+                    CHECK((sh == -1) == wins, "shanten %d but wins %d", sh, wins);
+                } else {
+                    bool ready = qipai_zt_ready(&r, g.tuo, h);
+                    CHECK((sh == 0) == ready, "shanten %d but ready %d", sh, ready);
+                    uint32_t waits = qipai_zt_wait_mask(&r, g.tuo, h);
+                    CHECK(!waits || ready, "waits without being ready");
+                }
+                if (size == 3 * k + 2 && h->meld_count == 0) {
+                    qipai_mj_rules core;
+                    qipai_mj_rules_preset(&core, QIPAI_MJ_PRESET_ZHAOTONG);
+                    qipai_mj_rules_add_wild(&core, g.tuo, NULL);
+                    qipai_mj_hand m;
+                    memset(&m, 0, sizeof m);
+                    memcpy(m.counts, h->counts, 27);
+                    m.wilds = h->tuo;
+                    uint8_t visible[QIPAI_MJ_KINDS] = {0};
+                    qipai_zt_visible(&g, visible);
+                    qipai_mj_discard mine[QIPAI_MJ_KINDS + 1], theirs[QIPAI_MJ_KINDS + 1];
+                    int n_mine = 0, n_theirs = 0;
+                    qipai_zt_discards(&r, g.tuo, h, visible, mine, &n_mine, NULL);
+                    visible[g.tuo] = (uint8_t)(visible[g.tuo] + h->tuo);
+                    qipai_mj_discards(&core, &m, visible, theirs, &n_theirs, NULL);
+                    bool same = n_mine == n_theirs && n_mine > 0;
+                    for (int j = 0; same && j < n_mine; j++)
+                        same = mine[j].after.shanten == theirs[j].after.shanten &&
+                               mine[j].after.total == theirs[j].after.total &&
+                               (mine[j].tile == theirs[j].tile ||
+                                (mine[j].tile == QIPAI_MJ_WILDCARD && theirs[j].tile == g.tuo) ||
+                                (j > 0 && mine[j].after.total == mine[j - 1].after.total));
+                    CHECK(same, "discard advice differs from the core's (%d vs %d entries)",
+                          n_mine, n_theirs);
+                }
+            }
+            if (g.phase == QIPAI_ZT_PHASE_TURN) { /* the strong bot discards the advice's best */
+                const qipai_zt_hand *h = &g.players[g.turn].hand;
+                qipai_zt_action a;
+                qipai_zt_bot_choose(&g, g.turn, QIPAI_ZT_BOT_STRONG, &a, NULL);
+                uint8_t visible[QIPAI_MJ_KINDS] = {0};
+                qipai_zt_visible(&g, visible);
+                qipai_mj_discard list[QIPAI_MJ_KINDS + 1];
+                int n = 0;
+                if (a.type == QIPAI_ZT_ACT_DISCARD &&
+                    qipai_zt_discards(&r, g.tuo, h, visible, list, &n, NULL) == QIPAI_OK && n) {
+                    int best = list[0].tile == QIPAI_MJ_WILDCARD ? g.tuo : list[0].tile;
+                    CHECK(a.kind == best, "the strong bot discards %d, the advice says %d",
+                          a.kind, best);
+                }
+            }
+            if (!play_one(&g, &rng, i, NULL))
+                return;
+        }
+    }
+}
+
+int main(void)
+{
+    RUN(invariants_hold_after_every_step);
+    RUN(legal_list_is_exactly_what_step_accepts);
+    RUN(replaying_the_actions_gives_the_same_game);
+    RUN(the_same_seed_plays_the_same_game);
+    RUN(analysis_calls_agree);
+    return test_report();
+}
