@@ -166,7 +166,9 @@ typedef struct qipai_mj_decomposition {
     qipai_mj_meld melds[QIPAI_MJ_MAX_TILES];
 } qipai_mj_decomposition;
 
-/* Called once for each distinct decomposition; return nonzero to stop. */
+/* Called once for each distinct decomposition (every byte of it defined:
+ * unused melds and tiles are zero, so two can be compared with memcmp);
+ * return nonzero to stop. */
 typedef int (*qipai_mj_decomposition_fn)(const qipai_mj_decomposition *d, void *context);
 
 /* Lists every distinct decomposition of every form of the rule set

@@ -44,6 +44,9 @@ static void deliver(search *s)
         return;
     qipai_mj_decomposition out;
     uint32_t rank[QIPAI_MJ_MAX_TILES];
+    /* Every byte defined, the unused melds included: callers may compare
+     * decompositions with memcmp. */
+    memset(&out, 0, sizeof out);
     out.form = s->d.form;
     out.meld_count = s->d.meld_count;
     for (int i = 0; i < out.meld_count; i++) {
