@@ -114,11 +114,28 @@ $(BUILD)/san/obj/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(CFLAGS_COMMON) -Itests/support -Itests/ref $(SAN) -c -o $@ $<
 
-# ---- fuzz targets (libFuzzer needs clang)
-$(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(GEN_SRC)
+# ---- fuzz targets (libFuzzer needs clang): the library is compiled once
+# with coverage and sanitizers, then each target links against it.
+FUZZ_FLAGS   = -g -O1 -fsanitize=fuzzer-no-link,address,undefined
+LIB_FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzzobj/%.o,$(LIB_SRC) $(GEN_SRC:$(BUILD)/%=%))
+
+$(BUILD)/fuzzobj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CFLAGS_COMMON) -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $< \
-	    $(LIB_SRC) $(GEN_SRC) $(LDLIBS)
+	$(FUZZ_CC) $(CFLAGS_COMMON) $(FUZZ_FLAGS) -c -o $@ $<
+
+$(BUILD)/fuzzobj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CFLAGS_COMMON) $(FUZZ_FLAGS) -c -o $@ $<
+
+$(BUILD)/fuzz/libqipai.a: $(LIB_FUZZ_OBJ)
+	@mkdir -p $(dir $@)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/fuzz/%: fuzz/%.c $(BUILD)/fuzz/libqipai.a
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CFLAGS_COMMON) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $< \
+	    $(BUILD)/fuzz/libqipai.a $(LDLIBS)
 
 fuzz: $(FUZZ_BIN)
 
