@@ -164,20 +164,29 @@ static qipai_err effective_of(const adviser *a, const qipai_zt_hand *h, qipai_mj
     return QIPAI_OK;
 }
 
+/* setup, then the concealed size the call needs (3k+1 or 3k+2 with k
+ * melds still to make); what names the call in the error. */
+static qipai_err prepare(adviser *a, const qipai_zt_rules *rules, int tuo_kind,
+                         const qipai_zt_hand *hand, const uint8_t *visible, int extra,
+                         const char *what, qipai_error *err)
+{
+    if (!setup(a, rules, tuo_kind, hand, visible))
+        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
+                          "the melds show three suits, or the 坨 kind is not a tile");
+    int k = QIPAI_ZT_MAX_MELDS - hand->meld_count;
+    if (qipai_zt_concealed_size(hand) != 3 * k + extra)
+        return qipai_fail(err, QIPAI_ERR_SIZE, -1, "%d concealed tiles with %d melds; %s need %d",
+                          qipai_zt_concealed_size(hand), hand->meld_count, what, 3 * k + extra);
+    return QIPAI_OK;
+}
+
 qipai_err qipai_zt_effective(const qipai_zt_rules *rules, int tuo_kind,
                              const qipai_zt_hand *hand, const uint8_t *visible,
                              qipai_mj_effective *out, qipai_error *err)
 {
     adviser a;
-    if (!setup(&a, rules, tuo_kind, hand, visible))
-        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
-                          "the melds show three suits, or the 坨 kind is not a tile");
-    int k = QIPAI_ZT_MAX_MELDS - hand->meld_count;
-    if (qipai_zt_concealed_size(hand) != 3 * k + 1)
-        return qipai_fail(err, QIPAI_ERR_SIZE, -1,
-                          "%d concealed tiles with %d melds; effective tiles need %d",
-                          qipai_zt_concealed_size(hand), hand->meld_count, 3 * k + 1);
-    return effective_of(&a, hand, out, err);
+    qipai_err e = prepare(&a, rules, tuo_kind, hand, visible, 1, "effective tiles", err);
+    return e != QIPAI_OK ? e : effective_of(&a, hand, out, err);
 }
 
 /* The effective tiles of what is left after discarding tile: the discard
@@ -234,14 +243,9 @@ qipai_err qipai_zt_discards(const qipai_zt_rules *rules, int tuo_kind,
 {
     adviser a;
     *count = 0;
-    if (!setup(&a, rules, tuo_kind, hand, visible))
-        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
-                          "the melds show three suits, or the 坨 kind is not a tile");
-    int k = QIPAI_ZT_MAX_MELDS - hand->meld_count;
-    if (qipai_zt_concealed_size(hand) != 3 * k + 2)
-        return qipai_fail(err, QIPAI_ERR_SIZE, -1,
-                          "%d concealed tiles with %d melds; discard advice needs %d",
-                          qipai_zt_concealed_size(hand), hand->meld_count, 3 * k + 2);
+    qipai_err pe = prepare(&a, rules, tuo_kind, hand, visible, 2, "discard advice", err);
+    if (pe != QIPAI_OK)
+        return pe;
     qipai_zt_hand normal = *hand; /* a plain tile of the 坨's kind is a 坨 here */
     normal.tuo = (uint8_t)(normal.tuo + normal.counts[tuo_kind]);
     normal.counts[tuo_kind] = 0;
@@ -273,12 +277,9 @@ qipai_err zt_best_discard(const qipai_zt_rules *rules, int tuo_kind, const qipai
                           const uint8_t *visible, qipai_mj_discard *best, qipai_error *err)
 {
     adviser a;
-    if (!setup(&a, rules, tuo_kind, hand, visible))
-        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
-                          "the melds show three suits, or the 坨 kind is not a tile");
-    int k = QIPAI_ZT_MAX_MELDS - hand->meld_count;
-    if (qipai_zt_concealed_size(hand) != 3 * k + 2)
-        return qipai_fail(err, QIPAI_ERR_SIZE, -1, "a discard needs 3k+2 concealed tiles");
+    qipai_err pe = prepare(&a, rules, tuo_kind, hand, visible, 2, "discards", err);
+    if (pe != QIPAI_OK)
+        return pe;
     qipai_zt_hand normal = *hand;
     normal.tuo = (uint8_t)(normal.tuo + normal.counts[tuo_kind]);
     normal.counts[tuo_kind] = 0;
