@@ -17,23 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int deck_of(const qipai_pk_rules *rules, uint8_t *deck)
-{
-    int n = 0;
-    for (int r = 0; r < QIPAI_PK_RANKS; r++) {
-        int copies = r >= QIPAI_PK_RANK_X ? 1 : 4;
-        if (rules->game != QIPAI_PK_GAME_DDZ && r >= QIPAI_PK_RANK_X)
-            copies = 0;
-        if (rules->game == QIPAI_PK_GAME_PDK && r == QIPAI_PK_RANK_2)
-            copies = 1;
-        if (rules->game == QIPAI_PK_GAME_PDK && r == QIPAI_PK_RANK_A)
-            copies = 3;
-        for (int k = 0; k < copies; k++)
-            deck[n++] = (uint8_t)r;
-    }
-    return n;
-}
-
 int pk_corpus_main(int argc, char **argv, const qipai_pk_rules *rules)
 {
     long size = rules->game == QIPAI_PK_GAME_PDK ? 16 : 20, count = 10000;
@@ -53,8 +36,8 @@ int pk_corpus_main(int argc, char **argv, const qipai_pk_rules *rules)
         else
             return cli_usage("corpus: unknown or incomplete option '%s'", argv[i]);
     }
-    uint8_t deck[54];
-    int cards = deck_of(rules, deck);
+    uint8_t deck[QIPAI_PK_DECK_MAX];
+    int cards = qipai_pk_deck(rules, deck);
     if (size < 0 || size > cards || count < 0)
         return cli_usage("corpus: --size must be 0..%d and --count at least 0", cards);
     qipai_rng rng;

@@ -363,23 +363,6 @@ static void generator_plays_are_classified_alike(void)
     }
 }
 
-static int deck_of(const qipai_pk_rules *rules, uint8_t deck[54])
-{
-    int n = 0;
-    for (int r = 0; r < QIPAI_PK_RANKS; r++) {
-        int copies = r >= QIPAI_PK_RANK_X ? 1 : 4;
-        if (rules->game != QIPAI_PK_GAME_DDZ && r >= QIPAI_PK_RANK_X)
-            copies = 0;
-        if (rules->game == QIPAI_PK_GAME_PDK && r == QIPAI_PK_RANK_2)
-            copies = 1;
-        if (rules->game == QIPAI_PK_GAME_PDK && r == QIPAI_PK_RANK_A)
-            copies = 3;
-        for (int k = 0; k < copies; k++)
-            deck[n++] = (uint8_t)r;
-    }
-    return n;
-}
-
 /* Random card sets, mostly shaped like plays (runs of equal counts plus a
  * few extra cards), classified by both. */
 static void random_sets_match_the_reference(void)
@@ -400,8 +383,8 @@ static void random_sets_match_the_reference(void)
         const qipai_pk_rules *rules = &sets[s];
         pk_ref_options options = {rules->last_short, rules->bomb_unsplittable,
                                   rules->four_with_three};
-        uint8_t deck[54];
-        int cards = deck_of(rules, deck);
+        uint8_t deck[QIPAI_PK_DECK_MAX];
+        int cards = qipai_pk_deck(rules, deck);
         for (long i = 0; i < count; i++) {
             qipai_pk_cards set;
             memset(&set, 0, sizeof set);
@@ -499,9 +482,39 @@ static void notation_reads_and_writes(void)
     CHECK(qipai_pk_parse_type("solo_5", &type, &length, &err) != QIPAI_OK, "solo has none");
 }
 
+/* The deck dealt from is exactly what the parser's limits allow: all of
+ * it passes the check, and one card more of any rank does not. */
+static void decks_are_the_limits_of_the_check(void)
+{
+    const qipai_pk_game games[] = {QIPAI_PK_GAME_SEED, QIPAI_PK_GAME_DDZ, QIPAI_PK_GAME_PDK};
+    const int sizes[] = {52, 54, 48};
+    for (int g = 0; g < 3; g++) {
+        qipai_pk_rules rules = preset(games[g]);
+        uint8_t deck[QIPAI_PK_DECK_MAX];
+        int n = qipai_pk_deck(&rules, deck);
+        CHECK(n == sizes[g], "%s deck has %d cards", qipai_pk_game_name(games[g]), n);
+        qipai_pk_cards all = {{0}};
+        for (int i = 0; i < n; i++) {
+            CHECK(i == 0 || deck[i - 1] <= deck[i], "deck in ascending order");
+            all.counts[deck[i]]++;
+        }
+        CHECK(qipai_pk_check(&rules, &all, NULL) == QIPAI_OK, "%s deck passes the check",
+              qipai_pk_game_name(games[g]));
+        for (int r = 0; r < QIPAI_PK_RANKS; r++) {
+            qipai_pk_cards more = all;
+            more.counts[r]++;
+            CHECK(qipai_pk_check(&rules, &more, NULL) != QIPAI_OK, "%s deck plus a %c passes",
+                  qipai_pk_game_name(games[g]), qipai_pk_rank_char(r));
+        }
+    }
+    uint8_t deck[QIPAI_PK_DECK_MAX];
+    CHECK(qipai_pk_deck(NULL, deck) == 54, "no rules: 54 cards");
+}
+
 int main(void)
 {
     RUN(notation_reads_and_writes);
+    RUN(decks_are_the_limits_of_the_check);
     RUN(ddz_kicker_cases);
     RUN(pdk_cases);
     RUN(seed_cases);

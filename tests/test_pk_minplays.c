@@ -129,23 +129,6 @@ static void compare_with_reference(const qipai_pk_rules *rules, const qipai_pk_c
 
 /* ---- dealing ------------------------------------------------------------------ */
 
-static int deck_of(const qipai_pk_rules *rules, uint8_t deck[54])
-{
-    int n = 0;
-    for (int r = 0; r < QIPAI_PK_RANKS; r++) {
-        int copies = r >= QIPAI_PK_RANK_X ? 1 : 4;
-        if (rules->game != QIPAI_PK_GAME_DDZ && r >= QIPAI_PK_RANK_X)
-            copies = 0;
-        if (rules->game == QIPAI_PK_GAME_PDK && r == QIPAI_PK_RANK_2)
-            copies = 1;
-        if (rules->game == QIPAI_PK_GAME_PDK && r == QIPAI_PK_RANK_A)
-            copies = 3;
-        for (int k = 0; k < copies; k++)
-            deck[n++] = (uint8_t)r;
-    }
-    return n;
-}
-
 static void deal(qipai_rng *rng, uint8_t *deck, int cards, int size, qipai_pk_cards *hand)
 {
     qipai_rng_shuffle_bytes(rng, deck, (size_t)cards);
@@ -170,8 +153,8 @@ static qipai_pk_memo *big_memo(void)
 static void random_hands(const qipai_pk_rules *rules, int max_size, long per_size, uint64_t seed)
 {
     qipai_rng rng;
-    uint8_t deck[54];
-    int cards = deck_of(rules, deck);
+    uint8_t deck[QIPAI_PK_DECK_MAX];
+    int cards = qipai_pk_deck(rules, deck);
     qipai_rng_seed(&rng, seed);
     long count = test_scaled(per_size);
     for (int size = 0; size <= max_size && size <= cards; size++)
@@ -331,8 +314,8 @@ static void branch_and_bound_matches_the_reference(void)
     qipai_rng_seed(&rng, 66);
     long count = test_scaled(6);
     for (int i = 0; i < 3; i++) {
-        uint8_t deck[54];
-        int cards = deck_of(&sets[i], deck);
+        uint8_t deck[QIPAI_PK_DECK_MAX];
+        int cards = qipai_pk_deck(&sets[i], deck);
         for (int size = 25; size <= 27; size++)
             for (long j = 0; j < count; j++) {
                 qipai_pk_cards hand;
@@ -349,8 +332,8 @@ static void small_memos_give_the_same_answers(void)
     CHECK(tiny != NULL, "a 512-byte memo should be usable");
     qipai_pk_rules rules = preset(QIPAI_PK_GAME_DDZ);
     qipai_rng rng;
-    uint8_t deck[54];
-    int cards = deck_of(&rules, deck);
+    uint8_t deck[QIPAI_PK_DECK_MAX];
+    int cards = qipai_pk_deck(&rules, deck);
     qipai_rng_seed(&rng, 31);
     long count = test_scaled(40);
     for (long i = 0; i < count; i++) {
@@ -373,8 +356,8 @@ static void a_shared_memo_serves_every_rule_set(void)
     long count = test_scaled(60);
     for (long i = 0; i < count; i++) {
         const qipai_pk_rules *rules = &sets[i % 4];
-        uint8_t deck[54];
-        int cards = deck_of(rules, deck);
+        uint8_t deck[QIPAI_PK_DECK_MAX];
+        int cards = qipai_pk_deck(rules, deck);
         qipai_pk_cards hand;
         deal(&rng, deck, cards, 6 + (int)(i % 12), &hand);
         compare_with_reference(rules, &hand, big_memo());
@@ -385,8 +368,8 @@ static void min_count_agrees_with_min_plays(void)
 {
     qipai_pk_rules rules = preset(QIPAI_PK_GAME_DDZ);
     qipai_rng rng;
-    uint8_t deck[54];
-    int cards = deck_of(&rules, deck);
+    uint8_t deck[QIPAI_PK_DECK_MAX];
+    int cards = qipai_pk_deck(&rules, deck);
     qipai_rng_seed(&rng, 51);
     long count = test_scaled(200);
     for (long i = 0; i < count; i++) {

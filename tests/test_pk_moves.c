@@ -124,23 +124,6 @@ static void compare_with_reference(const qipai_pk_rules *rules, const qipai_pk_c
     texts_free(&mine);
 }
 
-static int deck_of(const qipai_pk_rules *rules, uint8_t deck[54])
-{
-    int n = 0;
-    for (int r = 0; r < QIPAI_PK_RANKS; r++) {
-        int copies = r >= QIPAI_PK_RANK_X ? 1 : 4;
-        if (rules->game != QIPAI_PK_GAME_DDZ && r >= QIPAI_PK_RANK_X)
-            copies = 0;
-        if (rules->game == QIPAI_PK_GAME_PDK && r == QIPAI_PK_RANK_2)
-            copies = 1;
-        if (rules->game == QIPAI_PK_GAME_PDK && r == QIPAI_PK_RANK_A)
-            copies = 3;
-        for (int k = 0; k < copies; k++)
-            deck[n++] = (uint8_t)r;
-    }
-    return n;
-}
-
 static void deal(qipai_rng *rng, uint8_t *deck, int cards, int size, qipai_pk_cards *hand)
 {
     qipai_rng_shuffle_bytes(rng, deck, (size_t)cards);
@@ -169,8 +152,8 @@ static void random_hands(const qipai_pk_rules *rules, long per_size, int max_siz
 {
     qipai_rng rng;
     qipai_rng_seed(&rng, seed);
-    uint8_t deck[54];
-    int cards = deck_of(rules, deck);
+    uint8_t deck[QIPAI_PK_DECK_MAX];
+    int cards = qipai_pk_deck(rules, deck);
     long count = test_scaled(per_size);
     for (int size = 1; size <= max_size; size++)
         for (long i = 0; i < count; i++) {

@@ -90,6 +90,11 @@ const char *qipai_pk_game_name(qipai_pk_game game);
  * pdk, at most one 2 and three A in pdk. */
 qipai_err qipai_pk_parse(const qipai_pk_rules *rules, const char *text, qipai_pk_cards *cards,
                          qipai_error *err);
+/* The whole deck of the rule set (rules may be NULL: 54 cards), one rank
+ * index per card in ascending order, ready to shuffle and deal; returns
+ * the number of cards (54 ddz, 52 seed, 48 pdk). */
+enum { QIPAI_PK_DECK_MAX = 54 };
+int qipai_pk_deck(const qipai_pk_rules *rules, uint8_t deck[QIPAI_PK_DECK_MAX]);
 /* Checks a count vector against the same limits. */
 qipai_err qipai_pk_check(const qipai_pk_rules *rules, const qipai_pk_cards *cards, qipai_error *err);
 /* Writes the cards in ascending rank order ("33344456", "2XD"); returns the

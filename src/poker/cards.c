@@ -42,6 +42,22 @@ static const char *rank_word(int rank)
     return words[rank];
 }
 
+int qipai_pk_deck(const qipai_pk_rules *rules, uint8_t deck[QIPAI_PK_DECK_MAX])
+{
+    qipai_pk_game game = rules ? rules->game : QIPAI_PK_GAME_DDZ;
+    int n = 0;
+    for (int r = 0; r < QIPAI_PK_RANKS; r++) {
+        int copies = r >= QIPAI_PK_RANK_X ? game == QIPAI_PK_GAME_DDZ : 4;
+        if (game == QIPAI_PK_GAME_PDK && r == QIPAI_PK_RANK_2)
+            copies = 1; /* pdk's 48 cards: three 2s and one A leave the deck */
+        if (game == QIPAI_PK_GAME_PDK && r == QIPAI_PK_RANK_A)
+            copies = 3;
+        for (int k = 0; k < copies; k++)
+            deck[n++] = (uint8_t)r;
+    }
+    return n;
+}
+
 qipai_err qipai_pk_check(const qipai_pk_rules *rules, const qipai_pk_cards *cards, qipai_error *err)
 {
     if (!cards)
