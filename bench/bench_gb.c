@@ -10,7 +10,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* ---- corpus ---- */
 
@@ -239,21 +238,6 @@ int gb_corpus(const gb_cli_options *o, int argc, char **argv)
 
 /* ---- bench ---- */
 
-/* CPU time of this thread: on a machine shared with other jobs, the time
- * the bench was not scheduled does not count. */
-static double cpu_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int compare_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 int gb_bench(const gb_cli_options *o, int argc, char **argv)
 {
     if (argc != 2 || strcmp(argv[0], "fan"))
@@ -286,15 +270,15 @@ int gb_bench(const gb_cli_options *o, int argc, char **argv)
     long total = 0; /* the sum of the totals: also keeps the calls from being optimized out */
     for (int r = 0; r < o->repeat; r++) {
         total = 0;
-        double start = cpu_now_ns();
+        double start = cli_cpu_ns();
         for (long i = 0; i < n; i++) {
             qipai_gb_result result;
             qipai_gb_fan(&o->rules, &hands[i], &result, NULL);
             total += result.win ? result.total : 0;
         }
-        runs[r] = (cpu_now_ns() - start) / (double)n;
+        runs[r] = (cli_cpu_ns() - start) / (double)n;
     }
-    qsort(runs, (size_t)o->repeat, sizeof runs[0], compare_double);
+    cli_sort_times(runs, (size_t)o->repeat);
     printf("gb fan: %ld hands, %.1f ns/hand, %ld fan\n", n, runs[o->repeat / 2], total);
     free(hands);
     return CLI_EXIT_OK;

@@ -70,12 +70,6 @@ static int count_play(const qipai_pk_play *play, void *context)
     return 0;
 }
 
-static int compare_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 enum { MODE_FRESH, MODE_WARM, MODE_COUNT, MODE_MOVES };
 
 /* One timed pass over every hand; returns ns per hand. */
@@ -166,7 +160,7 @@ int pk_bench_main(int argc, char **argv, const qipai_pk_rules *rules, const char
                 qipai_pk_memo_clear(memo);
             times[r] = run_once(mode, rules, hands, good, memo, &checksum);
         }
-        qsort(times, (size_t)repeat, sizeof *times, compare_double);
+        cli_sort_times(times, (size_t)repeat);
         json_t *out = json_object();
         json_object_set_new(out, "bench", json_string(argv[1]));
         json_object_set_new(out, "rules", json_string(rules_text));

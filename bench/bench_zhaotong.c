@@ -12,7 +12,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 enum { SCORE, WAITS, ADVICE, SHANTEN, CALLS };
 static const char *const call_names[CALLS] = {"score", "waits", "advice", "shanten"};
@@ -115,19 +114,6 @@ int zt_cli_corpus(int argc, char **argv)
 
 /* ---- bench ---- */
 
-static double cpu_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int compare_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 typedef struct position {
     qipai_zt_hand hand;
     int tuo;
@@ -206,13 +192,13 @@ int zt_cli_bench(int argc, char **argv)
     double runs[101], walls[101];
     long check = 0;
     for (int r = 0; r < repeat; r++) {
-        double start = cpu_now_ns(), wall = cli_now_ns();
+        double start = cli_cpu_ns(), wall = cli_now_ns();
         check = run(call, &rules, p, n);
-        runs[r] = (cpu_now_ns() - start) / (double)n;
+        runs[r] = (cli_cpu_ns() - start) / (double)n;
         walls[r] = (cli_now_ns() - wall) / (double)n;
     }
-    qsort(runs, (size_t)repeat, sizeof runs[0], compare_double);
-    qsort(walls, (size_t)repeat, sizeof walls[0], compare_double);
+    cli_sort_times(runs, (size_t)repeat);
+    cli_sort_times(walls, (size_t)repeat);
     cli_print(json_pack("{s:s,s:s,s:I,s:i,s:f,s:f,s:f,s:f,s:I}", "bench", call_names[call], "file",
                         argv[2], "positions", (json_int_t)n, "repeat", repeat, "ns_per_call",
                         runs[repeat / 2], "ns_min", runs[0], "ns_max", runs[repeat - 1],

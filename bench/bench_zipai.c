@@ -10,7 +10,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* ---- corpus ---- */
 
@@ -222,22 +221,6 @@ int zp_corpus(const zp_cli_options *o, int argc, char **argv)
 
 /* ---- bench ---- */
 
-/* CPU time of this thread: on a machine shared with other jobs, the time
- * the bench was not scheduled does not count (the wall time is reported
- * too). */
-static double cpu_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int compare_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static int count_one(const qipai_zp_decomposition *d, void *context)
 {
     (void)d;
@@ -284,7 +267,7 @@ int zp_bench(const zp_cli_options *o, int argc, char **argv)
     long found = 0; /* decompositions, or wins: also keeps the calls from being optimized out */
     for (int r = 0; r < o->repeat; r++) {
         found = 0;
-        double start = cpu_now_ns(), wall = cli_now_ns();
+        double start = cli_cpu_ns(), wall = cli_now_ns();
         if (hu) {
             for (long i = 0; i < n; i++) {
                 qipai_zp_hu_result result;
@@ -295,11 +278,11 @@ int zp_bench(const zp_cli_options *o, int argc, char **argv)
             for (long i = 0; i < n; i++)
                 qipai_zp_decompose_each(&o->rules, &hands[i], count_one, &found, NULL);
         }
-        runs[r] = (cpu_now_ns() - start) / (double)n;
+        runs[r] = (cli_cpu_ns() - start) / (double)n;
         walls[r] = (cli_now_ns() - wall) / (double)n;
     }
-    qsort(runs, (size_t)o->repeat, sizeof runs[0], compare_double);
-    qsort(walls, (size_t)o->repeat, sizeof walls[0], compare_double);
+    cli_sort_times(runs, (size_t)o->repeat);
+    cli_sort_times(walls, (size_t)o->repeat);
     json_t *out = json_object();
     json_object_set_new(out, "bench", json_string(argv[0]));
     json_object_set_new(out, "file", json_string(argv[1]));

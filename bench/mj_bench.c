@@ -121,12 +121,6 @@ static const struct {
     {"discards", "discards", run_discards, NULL, NULL},
 };
 
-static int compare_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Median CPU ns per hand over RUNS passes (after one warm-up pass). */
 static double time_call(bench_fn fn, const qipai_mj_rules *rules, const qipai_mj_hand *hands,
                         long n, long *result, double *low, double *high)
@@ -140,7 +134,7 @@ static double time_call(bench_fn fn, const qipai_mj_rules *rules, const qipai_mj
         if (again != *result)
             fprintf(stderr, "bench: runs disagree (%ld vs %ld)\n", again, *result);
     }
-    qsort(ns, RUNS, sizeof ns[0], compare_double);
+    cli_sort_times(ns, RUNS);
     *low = ns[0];
     *high = ns[RUNS - 1];
     return ns[RUNS / 2];

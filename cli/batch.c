@@ -137,6 +137,17 @@ double cli_cpu_ns(void)
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
+static int compare_times(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void cli_sort_times(double *times, size_t n)
+{
+    qsort(times, n, sizeof *times, compare_times);
+}
+
 double cli_now_ns(void)
 {
     struct timespec ts;

@@ -50,6 +50,8 @@ double cli_now_ns(void);
 /* This thread's CPU time in nanoseconds: what the benches report, since the
  * machines are shared and a descheduled thread would count others' work. */
 double cli_cpu_ns(void);
+/* Sorts the timings of a bench's runs ascending, for the median and spread. */
+void cli_sort_times(double *times, size_t n);
 
 /* Each game's entry point: argv[0] is the game name. */
 int cli_mahjong(int argc, char **argv);
