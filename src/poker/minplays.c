@@ -352,6 +352,12 @@ static void list(lister *l, uint64_t v, int short_ok, int budget, int pivot, uin
 
 /* ---- the calls ------------------------------------------------------------------ */
 
+/* Whether the hand's last play may be one of pdk's short groups. */
+static int short_allowed(const qipai_pk_rules *rules)
+{
+    return rules->game == QIPAI_PK_GAME_PDK && rules->last_short;
+}
+
 /* Checks the hand and packs it; pdk's bomb_unsplittable takes every rank
  * held four times out as a bomb first, since it can go nowhere else. */
 static qipai_err prepare(const qipai_pk_rules *rules, const qipai_pk_cards *hand, uint64_t *v,
@@ -376,24 +382,34 @@ qipai_err qipai_pk_min_count(const qipai_pk_rules *rules, const qipai_pk_cards *
     return pk_min_count_mode(rules, hand, memo, min, err, -1);
 }
 
+/* Checks the hand, sets the bombs of an unsplittable rule aside and
+ * solves the rest: *n plays for *v, the bombs one play each besides. With
+ * no memo given, words (STACK_MEMO_WORDS of the caller's stack) serve. */
+static qipai_err solve_hand(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
+                            qipai_pk_memo **memo, uint64_t *words, int mode, solver *s,
+                            uint64_t *v, uint64_t *bombs, int *n, qipai_error *err)
+{
+    qipai_err e = prepare(rules, hand, v, bombs, err);
+    if (e != QIPAI_OK)
+        return e;
+    if (!*memo)
+        *memo = qipai_pk_memo_init(words, STACK_MEMO_WORDS * sizeof *words);
+    pk_memo_begin(*memo, rules);
+    solver_init(s, rules, *memo, pk_total(*v), mode);
+    *n = solve(s, *v, short_allowed(rules));
+    return QIPAI_OK;
+}
+
 qipai_err pk_min_count_mode(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
                             qipai_pk_memo *memo, int *min, qipai_error *err, int mode)
 {
-    uint64_t v, bombs;
-    qipai_err e = prepare(rules, hand, &v, &bombs, err);
-    if (e != QIPAI_OK)
-        return e;
-    uint64_t words[STACK_MEMO_WORDS];
-    if (!memo)
-        memo = qipai_pk_memo_init(words, sizeof words);
-    pk_memo_begin(memo, rules);
+    uint64_t words[STACK_MEMO_WORDS], v, bombs;
     solver s;
-    solver_init(&s, rules, memo, pk_total(v), mode);
-    int short_ok = rules->game == QIPAI_PK_GAME_PDK && rules->last_short;
-    int n = solve(&s, v, short_ok);
-    if (min)
+    int n;
+    qipai_err e = solve_hand(rules, hand, &memo, words, mode, &s, &v, &bombs, &n, err);
+    if (e == QIPAI_OK && min)
         *min = n + pk_total(bombs) / 4;
-    return QIPAI_OK;
+    return e;
 }
 
 qipai_err qipai_pk_min_plays(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
@@ -407,18 +423,12 @@ qipai_err pk_min_plays_mode(const qipai_pk_rules *rules, const qipai_pk_cards *h
                             qipai_pk_memo *memo, qipai_pk_solution_fn each, void *context,
                             qipai_pk_min_result *result, qipai_error *err, int mode)
 {
-    uint64_t v, bombs;
-    qipai_err e = prepare(rules, hand, &v, &bombs, err);
+    uint64_t words[STACK_MEMO_WORDS], v, bombs;
+    solver s;
+    int n;
+    qipai_err e = solve_hand(rules, hand, &memo, words, mode, &s, &v, &bombs, &n, err);
     if (e != QIPAI_OK)
         return e;
-    uint64_t words[STACK_MEMO_WORDS];
-    if (!memo)
-        memo = qipai_pk_memo_init(words, sizeof words);
-    pk_memo_begin(memo, rules);
-    solver s;
-    solver_init(&s, rules, memo, pk_total(v), mode);
-    int short_ok = rules->game == QIPAI_PK_GAME_PDK && rules->last_short;
-    int n = solve(&s, v, short_ok);
     pk_kids_begin(memo);
     lister l;
     l.s = &s;
@@ -430,7 +440,7 @@ qipai_err pk_min_plays_mode(const qipai_pk_rules *rules, const qipai_pk_cards *h
     for (int r = 0; r < QIPAI_PK_RANKS; r++)
         if (pk_count(bombs, r))
             l.path[l.depth++] = pk_rank(r, 4);
-    list(&l, v, short_ok, n, -1, 0);
+    list(&l, v, short_allowed(rules), n, -1, 0);
     if (result) {
         result->min = n + pk_total(bombs) / 4;
         result->solutions = l.found;
