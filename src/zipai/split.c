@@ -14,6 +14,7 @@
  */
 #include "zipai/zp_internal.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 void zp_lock(const uint8_t counts[QIPAI_ZP_KINDS], int skip, zp_locked *out)
@@ -92,6 +93,18 @@ typedef struct walk {
     uint8_t ids[QIPAI_ZP_MAX_MELDS];
 } walk;
 
+/* x less meld m in *y, when x holds the whole meld and a pair is still
+ * wanted if m is one. The guard bits above each card's count catch a
+ * borrow: a count gone below zero clears its guard. */
+static inline bool take(uint64_t x, const zp_meld_info *m, int need_pair, uint64_t *y)
+{
+    if (m->n == 2 && !need_pair)
+        return false;
+    uint64_t z = (x | ZP_GUARD) - m->delta;
+    *y = z & ~ZP_GUARD;
+    return (z & ZP_GUARD) == ZP_GUARD;
+}
+
 /* prev_card/prev_index: the meld taken last, so that while the same card
  * stays lowest no earlier meld is tried again. */
 static int each(walk *w, uint64_t x, uint32_t bidx, int need_pair, int prev_card,
@@ -107,13 +120,11 @@ static int each(walk *w, uint64_t x, uint32_t bidx, int need_pair, int prev_card
     for (int i = card == prev_card ? prev_index : 0; cand[i] >= 0; i++) {
         const zp_meld_info *m = &zp_melds[cand[i]];
         int pair = m->n == 2;
-        if (pair && !need_pair)
+        uint64_t y;
+        if (!take(x, m, need_pair, &y))
             continue;
-        uint64_t y = (x | ZP_GUARD) - m->delta;
-        if ((y & ZP_GUARD) != ZP_GUARD)
-            continue; /* some card of the meld is missing */
         w->ids[w->depth++] = (uint8_t)cand[i];
-        int stop = each(w, y & ~ZP_GUARD, bidx - m->big_index, need_pair && !pair, card, i,
+        int stop = each(w, y, bidx - m->big_index, need_pair && !pair, card, i,
                         huxi + m->huxi);
         w->depth--;
         if (stop)
@@ -187,13 +198,11 @@ static void search(best *b, uint64_t x, uint32_t bidx, int need_pair, int prev_c
     for (int i = card == prev_card ? prev_index : 0; cand[i] >= 0; i++) {
         const zp_meld_info *m = &zp_melds[cand[i]];
         int pair = m->n == 2;
-        if (pair && !need_pair)
-            continue;
-        uint64_t y = (x | ZP_GUARD) - m->delta;
-        if ((y & ZP_GUARD) != ZP_GUARD)
+        uint64_t y;
+        if (!take(x, m, need_pair, &y))
             continue;
         b->ids[b->depth++] = (uint8_t)cand[i];
-        search(b, y & ~ZP_GUARD, bidx - m->big_index, need_pair && !pair, card, i,
+        search(b, y, bidx - m->big_index, need_pair && !pair, card, i,
                huxi + m->huxi);
         b->depth--;
     }
