@@ -3,15 +3,7 @@
 # lines, exit statuses, options, bench and corpus. Run by `make test` with
 # QIPAI=build/qipai.
 set -u
-Q=${QIPAI:-build/qipai}
-failures=0
-
-expect() { # expect NAME EXPECTED-OUTPUT ACTUAL-OUTPUT
-    if [ "$2" != "$3" ]; then
-        printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3"
-        failures=$((failures + 1))
-    fi
-}
+. "$(dirname "$0")/../support/cli_expect.sh"
 
 expect "fan line" '{"hand":"[345m,1]22456p222567s","win":true,"fan":8,"flowers":0,"valid":true,"fans":[{"id":"sansesanbugao","name":"三色三步高","points":6,"count":1,"tiles":["345m","456p","567s"]},{"id":"duanyao","name":"断幺","points":2,"count":1,"tiles":["345m","456p","567s","222s","22p"]}]}' \
     "$($Q gb fan '[345m,1]22456p222567s')"
@@ -64,4 +56,4 @@ total=$($Q gb fan < "$dir/fan.txt" | grep -o '"fan":[0-9]*' | cut -d: -f2 | awk 
 expect "bench total" "$total" "$(echo "$line" | sed 's/.*, \([0-9]*\) fan$/\1/')"
 rm -rf "$dir"
 
-[ "$failures" -eq 0 ] && echo "gb CLI: all passed" || { echo "gb CLI: $failures failed"; exit 1; }
+finish "gb CLI"

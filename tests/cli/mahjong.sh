@@ -2,15 +2,7 @@
 # The mahjong command line: the exact JSON shapes of the issue, batch mode,
 # bad lines, exit statuses. Run by `make test` with QIPAI=build/qipai.
 set -u
-Q=${QIPAI:-build/qipai}
-failures=0
-
-expect() { # expect NAME EXPECTED-OUTPUT ACTUAL-OUTPUT
-    if [ "$2" != "$3" ]; then
-        printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3"
-        failures=$((failures + 1))
-    fi
-}
+. "$(dirname "$0")/../support/cli_expect.sh"
 
 expect "win line" '{"hand":"11123456789999m","win":true,"forms":["standard"]}' \
     "$($Q mahjong win 11123456789999m)"
@@ -68,5 +60,4 @@ case "$line" in
 esac
 rm -f "$tmp"
 
-[ "$failures" -eq 0 ] && echo "mahjong cli: all passed"
-exit "$failures"
+finish "mahjong cli"

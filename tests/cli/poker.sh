@@ -3,15 +3,7 @@
 # batch mode, bad lines, options, exit statuses. Run by `make test` with
 # QIPAI=build/qipai.
 set -u
-Q=${QIPAI:-build/qipai}
-failures=0
-
-expect() { # expect NAME EXPECTED-OUTPUT ACTUAL-OUTPUT
-    if [ "$2" != "$3" ]; then
-        printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3"
-        failures=$((failures + 1))
-    fi
-}
+. "$(dirname "$0")/../support/cli_expect.sh"
 
 # minplays: the seed's example, the issue's shape.
 expect "seed example" \
@@ -115,8 +107,4 @@ expect "bench runs" 0 "$?"
 expect "bench reports three timings" 3 "$(grep -c median_ns "$tmp.out")"
 rm -f "$tmp" "$tmp.out"
 
-if [ "$failures" -ne 0 ]; then
-    echo "poker CLI: $failures failed"
-    exit 1
-fi
-echo "poker CLI: all passed"
+finish "poker CLI"

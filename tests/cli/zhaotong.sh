@@ -4,24 +4,9 @@
 # the game and the line), play from a pipe ending cleanly, analyze's JSON,
 # the bench line, usage errors. Run by `make test` with QIPAI=build/qipai.
 set -u
-Q=${QIPAI:-build/qipai}
-failures=0
+. "$(dirname "$0")/../support/cli_expect.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-expect() { # expect NAME EXPECTED-OUTPUT ACTUAL-OUTPUT
-    if [ "$2" != "$3" ]; then
-        printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3"
-        failures=$((failures + 1))
-    fi
-}
-contains() { # contains NAME NEEDLE HAYSTACK
-    case "$3" in
-    *"$2"*) ;;
-    *) printf 'FAIL %s\n  expected to find: %s\n  in: %s\n' "$1" "$2" "$3"
-       failures=$((failures + 1)) ;;
-    esac
-}
 
 # sim: the report, ending with the games/s line.
 out=$($Q zhaotong sim --games 200 --seed 3 --bots strong,strong,seed,seed)
@@ -122,5 +107,4 @@ expect "bad rule" 2 "$?"
 $Q zhaotong nosuch > /dev/null 2>&1
 expect "unknown command" 2 "$?"
 
-[ "$failures" -eq 0 ] && echo "zhaotong cli: all passed"
-exit "$failures"
+finish "zhaotong cli"

@@ -2,15 +2,7 @@
 # `qipai zipai` on the command line: decompose, hu, waits, errors and exit
 # statuses, the formats of docs/formats/zipai.md. Run with QIPAI=build/qipai.
 set -u
-Q=${QIPAI:-build/qipai}
-fail=0
-
-expect() { # name, expected output, actual output
-    if [ "$2" != "$3" ]; then
-        printf 'FAIL %s\n  want: %s\n  got:  %s\n' "$1" "$2" "$3"
-        fail=1
-    fi
-}
+. "$(dirname "$0")/../support/cli_expect.sh"
 
 expect "seed example splits two ways" \
     '{"hand":"二七十二七十贰柒拾","decompositions":[{"melds":["二二贰","七七柒","十十拾"],"huxi":0},{"melds":["二七十","二七十","贰柒拾"],"huxi":12}]}' \
@@ -72,11 +64,10 @@ expect "corpus makes 50 lines" 50 "$(printf '%s\n' "$corpus" | wc -l | tr -d ' '
 tmp=${TMPDIR:-/tmp}/qipai_zipai_$$
 $Q zipai corpus hu 200 --seed 4 > "$tmp.hu"
 $Q zipai corpus decompose 200 --seed 5 > "$tmp.dec"
-$Q zipai hu < "$tmp.hu" | grep -q error && { echo "FAIL corpus hu lines are all valid"; fail=1; }
-$Q zipai decompose < "$tmp.dec" | grep -q error && { echo "FAIL corpus hands are all valid"; fail=1; }
-$Q zipai bench hu "$tmp.hu" --repeat 1 | grep -q '"ns_per_call"' || { echo "FAIL bench hu"; fail=1; }
-$Q zipai bench decompose "$tmp.dec" --repeat 1 | grep -q '"ns_per_call"' || { echo "FAIL bench decompose"; fail=1; }
+$Q zipai hu < "$tmp.hu" | grep -q error && { echo "FAIL corpus hu lines are all valid"; failures=$((failures + 1)); }
+$Q zipai decompose < "$tmp.dec" | grep -q error && { echo "FAIL corpus hands are all valid"; failures=$((failures + 1)); }
+$Q zipai bench hu "$tmp.hu" --repeat 1 | grep -q '"ns_per_call"' || { echo "FAIL bench hu"; failures=$((failures + 1)); }
+$Q zipai bench decompose "$tmp.dec" --repeat 1 | grep -q '"ns_per_call"' || { echo "FAIL bench decompose"; failures=$((failures + 1)); }
 rm -f "$tmp.hu" "$tmp.dec"
 
-[ $fail -eq 0 ] && echo "zipai cli: ok"
-exit $fail
+finish "zipai cli"
