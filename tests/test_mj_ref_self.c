@@ -7,6 +7,7 @@
  * draws, decompositions by a second, catalogue-based enumeration here).
  */
 #include "mj_ref.h"
+#include "ref_strlist.h"
 #include "test.h"
 
 #include <string.h>
@@ -708,8 +709,7 @@ typedef struct catalogue_search {
     int wilds;
     int chosen[14], n_chosen;
     int pairs_wanted, melds_wanted;   /* still to choose */
-    char **found;
-    size_t n_found, capacity;
+    strlist found;
 } catalogue_search;
 
 static int compare_text(const void *a, const void *b)
@@ -736,12 +736,7 @@ static void catalogue_emit(catalogue_search *s)
             strcat(line, " ");
         strcat(line, texts[i]);
     }
-    if (s->n_found == s->capacity) {
-        s->capacity = s->capacity ? 2 * s->capacity : 64;
-        s->found = realloc(s->found, s->capacity * sizeof *s->found);
-    }
-    s->found[s->n_found] = malloc(strlen(line) + 1);
-    strcpy(s->found[s->n_found++], line);
+    sl_push(&s->found, line);
 }
 
 static int template_fits(const catalogue_search *s, const meld_template *m)
@@ -832,17 +827,7 @@ static size_t catalogue_decompose(const mj_ref_rules *r, const uint8_t c[34], in
             catalogue_enumerate(&s, 0);
         }
     }
-    if (s.n_found)
-        qsort(s.found, s.n_found, sizeof s.found[0], compare_text);
-    size_t kept = 0;
-    for (size_t i = 0; i < s.n_found; i++) {
-        if (kept && strcmp(s.found[i], s.found[kept - 1]) == 0)
-            free(s.found[i]);
-        else
-            s.found[kept++] = s.found[i];
-    }
-    *out = s.found;
-    return kept;
+    return sl_finish(&s.found, out);
 }
 
 static void decompose_agrees_with_catalogue_enumeration(void)

@@ -13,16 +13,12 @@
  * the doubled orphan, then for each orphan which of its tiles are real.
  */
 #include "mj_ref.h"
+#include "ref_strlist.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 enum { MELD_TEXT = 40 };
-
-typedef struct string_list {
-    char **items;
-    size_t n, capacity;
-} string_list;
 
 /* The melds chosen so far on the way down the search. */
 typedef struct builder {
@@ -31,24 +27,8 @@ typedef struct builder {
     char melds[14][MELD_TEXT];
     int meld_kind[14];          /* the kind of a pair in seven pairs, -1 for `any` */
     int n;
-    string_list *out;
+    strlist *out;
 } builder;
-
-static void list_add(string_list *list, const char *text)
-{
-    if (list->n == list->capacity) {
-        list->capacity = list->capacity ? 2 * list->capacity : 16;
-        list->items = realloc(list->items, list->capacity * sizeof *list->items);
-        if (!list->items)
-            abort();
-    }
-    size_t size = strlen(text) + 1;
-    char *copy = malloc(size);
-    if (!copy)
-        abort();
-    memcpy(copy, text, size);
-    list->items[list->n++] = copy;
-}
 
 static int compare_strings(const void *a, const void *b)
 {
@@ -117,7 +97,7 @@ static void emit(builder *b)
             strcat(text, " ");
         strcat(text, sorted[i]);
     }
-    list_add(b->out, text);
+    sl_push(b->out, text);
 }
 
 static int lowest_real(const uint8_t c[34])
@@ -312,7 +292,7 @@ size_t mj_ref_decompose(const mj_ref_rules *r, const uint8_t counts[34], int wil
 {
     uint8_t real[34];
     int all_wilds;
-    string_list list = {NULL, 0, 0};
+    strlist list = {NULL, 0, 0};
     builder b;
     *out = NULL;
     int total = mj_ref_normalize(r, counts, wilds, real, &all_wilds);
@@ -336,18 +316,5 @@ size_t mj_ref_decompose(const mj_ref_rules *r, const uint8_t counts[34], int wil
         b.n = 0;
         thirteen_orphans_all(&b, real, all_wilds);
     }
-    if (list.n == 0) {
-        free(list.items);
-        return 0;
-    }
-    qsort(list.items, list.n, sizeof list.items[0], compare_strings);
-    size_t kept = 1;
-    for (size_t i = 1; i < list.n; i++) {
-        if (strcmp(list.items[i], list.items[kept - 1]) == 0)
-            free(list.items[i]);
-        else
-            list.items[kept++] = list.items[i];
-    }
-    *out = list.items;
-    return kept;
+    return sl_finish(&list, out);
 }

@@ -12,6 +12,8 @@
  */
 #include "zp_ref.h"
 
+#include "ref_strlist.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,47 +90,6 @@ int zp_ref_meld_huxi(const zp_ref_rules *r, const uint8_t meld[ZP_REF_CARDS])
 }
 
 /* ---- text --------------------------------------------------------------------------------- */
-
-typedef struct strlist {
-    char **v;
-    size_t n, cap;
-} strlist;
-
-static void sl_push(strlist *l, const char *s)
-{
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 16;
-        l->v = realloc(l->v, l->cap * sizeof *l->v);
-        if (!l->v) abort();
-    }
-    size_t len = strlen(s) + 1;
-    char *copy = malloc(len);
-    if (!copy) abort();
-    memcpy(copy, s, len);
-    l->v[l->n++] = copy;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static size_t sl_finish(strlist *l, char ***out)
-{
-    if (l->n == 0) {
-        free(l->v);
-        *out = NULL;
-        return 0;
-    }
-    qsort(l->v, l->n, sizeof *l->v, cmp_str);
-    size_t w = 1;
-    for (size_t i = 1; i < l->n; i++) {
-        if (strcmp(l->v[i], l->v[w - 1]) == 0) free(l->v[i]);
-        else l->v[w++] = l->v[i];
-    }
-    *out = l->v;
-    return w;
-}
 
 int zp_ref_parse(const char *text, uint8_t counts[ZP_REF_CARDS])
 {
