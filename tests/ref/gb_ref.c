@@ -382,6 +382,26 @@ static void reading_fans(const search *s, const gb_reading *r, int role, int cnt
     }
 }
 
+/* The m melds of a combination as (rank, suit) pairs, sorted by rank (a
+ * chow's start) then suit; and whether they are all of one suit or all of
+ * different suits. */
+static void order_melds(int m, int *rk, int *su, int *one_suit, int *distinct_suits)
+{
+    for (int a = 0; a < m; a++)
+        for (int b = a + 1; b < m; b++)
+            if (rk[b] < rk[a] || (rk[b] == rk[a] && su[b] < su[a])) {
+                int t = rk[a]; rk[a] = rk[b]; rk[b] = t;
+                t = su[a]; su[a] = su[b]; su[b] = t;
+            }
+    *one_suit = 1;
+    *distinct_suits = 1;
+    for (int a = 1; a < m; a++)
+        if (su[a] != su[0]) *one_suit = 0;
+    for (int a = 0; a < m; a++)
+        for (int b = a + 1; b < m; b++)
+            if (su[a] == su[b]) *distinct_suits = 0;
+}
+
 /* Every combination fan the melds of a reading could form. */
 static int combinations(const gb_reading *r, combo *out)
 {
@@ -406,19 +426,8 @@ static int combinations(const gb_reading *r, combo *out)
             su[a] = suit_of(r->g[idx[a]].tile);
             st[a] = rank_of(r->g[idx[a]].tile);
         }
-        /* sort by start */
-        for (int a = 0; a < m; a++)
-            for (int b = a + 1; b < m; b++)
-                if (st[b] < st[a] || (st[b] == st[a] && su[b] < su[a])) {
-                    int t = st[a]; st[a] = st[b]; st[b] = t;
-                    t = su[a]; su[a] = su[b]; su[b] = t;
-                }
-        int one_suit = 1, distinct_suits = 1;
-        for (int a = 1; a < m; a++)
-            if (su[a] != su[0]) one_suit = 0;
-        for (int a = 0; a < m; a++)
-            for (int b = a + 1; b < m; b++)
-                if (su[a] == su[b]) distinct_suits = 0;
+        int one_suit, distinct_suits;
+        order_melds(m, st, su, &one_suit, &distinct_suits);
         int fan = 0;
         if (m == 2) {
             if (one_suit && st[0] == st[1]) fan = F_YIBANGAO;
@@ -461,18 +470,8 @@ static int combinations(const gb_reading *r, combo *out)
                 gmask |= 1 << pung[b];
             }
         if (m < 2) continue;
-        for (int a = 0; a < m; a++)
-            for (int b = a + 1; b < m; b++)
-                if (rk[b] < rk[a] || (rk[b] == rk[a] && su[b] < su[a])) {
-                    int t = rk[a]; rk[a] = rk[b]; rk[b] = t;
-                    t = su[a]; su[a] = su[b]; su[b] = t;
-                }
-        int one_suit = 1, distinct_suits = 1;
-        for (int a = 1; a < m; a++)
-            if (su[a] != su[0]) one_suit = 0;
-        for (int a = 0; a < m; a++)
-            for (int b = a + 1; b < m; b++)
-                if (su[a] == su[b]) distinct_suits = 0;
+        int one_suit, distinct_suits;
+        order_melds(m, rk, su, &one_suit, &distinct_suits);
         int stepped = 1, same = 1;
         for (int a = 1; a < m; a++) {
             if (rk[a] != rk[a - 1] + 1) stepped = 0;
