@@ -87,8 +87,6 @@ int zt_cli_corpus(int argc, char **argv)
                                                 QIPAI_ZT_BOT_STRONG, QIPAI_ZT_BOT_SEED};
     for (long game = 0; s.written < s.wanted; game++) {
         qipai_zt_game_init(&g, &rules, qipai_rng_next(&s.rng), (int)(game % 4), NULL);
-        if (s.call == SCORE)
-            qipai_zt_set_events(&g, on_event, &s);
         while (g.phase != QIPAI_ZT_PHASE_OVER && s.written < s.wanted) {
             unsigned to_act = qipai_zt_to_act(&g);
             int seat = 0;
@@ -106,7 +104,7 @@ int zt_cli_corpus(int argc, char **argv)
             }
             qipai_zt_action a;
             qipai_zt_bot_choose(&g, seat, bots[seat], &a, NULL);
-            qipai_zt_step(&g, &a, NULL);
+            qipai_zt_step_events(&g, &a, s.call == SCORE ? on_event : NULL, &s, NULL);
         }
     }
     return CLI_EXIT_OK;

@@ -25,28 +25,14 @@ static const char usage_text[] =
     "bots: strong, seed. Rules: docs/RULES.md \"Zhaotong\"; NAME as in the log's rules\n"
     "object (cap, base, zimo_adds_base, fan.gen, ...).\n";
 
-int zt_bot_by_name(const char *name)
-{
-    if (!strcmp(name, "strong"))
-        return QIPAI_ZT_BOT_STRONG;
-    if (!strcmp(name, "seed"))
-        return QIPAI_ZT_BOT_SEED;
-    return -1;
-}
-
-const char *zt_bot_name(int bot)
-{
-    return bot == QIPAI_ZT_BOT_STRONG ? "strong" : "seed";
-}
-
 /* "strong,strong,seed,seed" into four bots; 0 on success. */
-static int parse_bots(const char *text, int bots[QIPAI_ZT_SEATS])
+static int parse_bots(const char *text, qipai_zt_bot bots[QIPAI_ZT_SEATS])
 {
     char copy[128];
     snprintf(copy, sizeof copy, "%s", text);
     int n = 0;
     for (char *save = NULL, *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        if (n == QIPAI_ZT_SEATS || (bots[n] = zt_bot_by_name(t)) < 0)
+        if (n == QIPAI_ZT_SEATS || qipai_zt_bot_named(&bots[n], t, NULL) != QIPAI_OK)
             return -1;
         n++;
     }
@@ -78,14 +64,6 @@ static double cpu_now_ns(void)
 
 /* ---- sim ---- */
 
-typedef struct sim_totals {
-    long games, wins, ends[3];
-    long seat_wins[QIPAI_ZT_SEATS];
-    long long seat_score[QIPAI_ZT_SEATS];
-    long types[QIPAI_ZT_TYPE_COUNT];
-    long steps;
-} sim_totals;
-
 static void write_line(FILE *f, json_t *o)
 {
     json_dumpf(o, f, JSON_COMPACT);
@@ -98,20 +76,12 @@ static void log_event(const qipai_zt_game *g, const qipai_zt_event *e, void *con
     write_line(context, zt_json_event(g, e));
 }
 
-/* The seed of game i: from a generator seeded with the run's seed, kept
- * within 2^53 so every JSON reader holds it exactly, and never 0. */
-static uint64_t game_seed(qipai_rng *rng)
-{
-    uint64_t s = qipai_rng_next(rng) & 0x1FFFFFFFFFFFFFull;
-    return s ? s : 1;
-}
-
 static int sim(int argc, char **argv)
 {
     long games = -1;
     uint64_t seed = 1;
-    int bots[QIPAI_ZT_SEATS] = {QIPAI_ZT_BOT_STRONG, QIPAI_ZT_BOT_STRONG, QIPAI_ZT_BOT_SEED,
-                                QIPAI_ZT_BOT_SEED};
+    qipai_zt_bot bots[QIPAI_ZT_SEATS] = {QIPAI_ZT_BOT_STRONG, QIPAI_ZT_BOT_STRONG,
+                                         QIPAI_ZT_BOT_SEED, QIPAI_ZT_BOT_SEED};
     const char *log_path = NULL;
     int dealer = -1; /* rotate */
     bool json = false;
@@ -160,53 +130,34 @@ static int sim(int argc, char **argv)
     if (log_path && !(log = fopen(log_path, "w")))
         return cli_usage("zhaotong sim: cannot write '%s'", log_path);
     const char *names[QIPAI_ZT_SEATS];
-    for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-        names[s] = zt_bot_name(bots[s]);
+    qipai_zt_agent agents[QIPAI_ZT_SEATS];
+    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
+        names[s] = qipai_zt_bot_name(bots[s]);
+        agents[s] = qipai_zt_bot_agent(bots[s]);
+    }
 
     static qipai_zt_game game; /* 6 KB: kept off the stack */
-    sim_totals t;
-    memset(&t, 0, sizeof t);
-    qipai_rng rng;
-    qipai_rng_seed(&rng, seed);
+    qipai_zt_stats t;
+    qipai_zt_stats_init(&t);
     double cpu = cpu_now_ns(), wall = cli_now_ns();
     for (long i = 0; i < games; i++) {
         qipai_error err;
         int d = dealer < 0 ? (int)(i % QIPAI_ZT_SEATS) : dealer;
-        if (qipai_zt_game_init(&game, &rules, game_seed(&rng), d, &err) != QIPAI_OK) {
+        if (qipai_zt_game_init(&game, &rules, qipai_zt_game_seed(seed, (uint64_t)i), d, &err) !=
+            QIPAI_OK) {
             fprintf(stderr, "qipai: zhaotong sim: %s\n", err.message);
             return CLI_EXIT_FAILED;
         }
         if (log) {
             write_line(log, zt_json_header(&game, i + 1, names));
             write_line(log, zt_json_deal(&game));
-            qipai_zt_set_events(&game, log_event, log);
         }
-        while (game.phase != QIPAI_ZT_PHASE_OVER) {
-            unsigned to_act = qipai_zt_to_act(&game);
-            int s = 0;
-            while (!(to_act >> s & 1))
-                s++;
-            qipai_zt_action a;
-            if (qipai_zt_bot_choose(&game, s, (qipai_zt_bot)bots[s], &a, &err) != QIPAI_OK ||
-                qipai_zt_step(&game, &a, &err) != QIPAI_OK) {
-                fprintf(stderr, "qipai: zhaotong sim: game %ld: bot %s: %s\n", i + 1,
-                        names[s], err.message);
-                return CLI_EXIT_FAILED;
-            }
-            t.steps++;
+        uint64_t steps;
+        if (qipai_zt_play(&game, agents, log ? log_event : NULL, log, &steps, &err) != QIPAI_OK) {
+            fprintf(stderr, "qipai: zhaotong sim: game %ld: %s\n", i + 1, err.message);
+            return CLI_EXIT_FAILED;
         }
-        t.games++;
-        t.ends[game.end]++;
-        for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
-            const qipai_zt_player *p = &game.players[s];
-            t.seat_score[s] += p->score;
-            if (p->status != QIPAI_ZT_WON)
-                continue;
-            t.wins++;
-            t.seat_wins[s]++;
-            for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++)
-                t.types[k] += p->win.score.types >> k & 1;
-        }
+        qipai_zt_stats_add(&t, &game, steps);
     }
     double cpu_s = (cpu_now_ns() - cpu) / 1e9, wall_s = (cli_now_ns() - wall) / 1e9;
     if (log && fclose(log) != 0)
@@ -219,8 +170,8 @@ static int sim(int argc, char **argv)
         for (int s = 0; s < QIPAI_ZT_SEATS; s++)
             json_array_append_new(seats, json_pack("{s:s,s:I,s:f,s:f}", "bot", names[s], "wins",
                                                    (json_int_t)t.seat_wins[s], "win_rate",
-                                                   t.seat_wins[s] / n, "average_score",
-                                                   t.seat_score[s] / n));
+                                                   (double)t.seat_wins[s] / n, "average_score",
+                                                   (double)t.seat_score[s] * (double)t.base / n));
         for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++)
             json_object_set_new(types, qipai_zt_type_name((qipai_zt_type)k, false),
                                 json_integer(t.types[k]));
@@ -228,11 +179,11 @@ static int sim(int argc, char **argv)
             long long sum = 0;
             int seats_of = 0;
             for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-                if (bots[s] == b)
+                if ((int)bots[s] == b)
                     sum += t.seat_score[s], seats_of++;
             if (seats_of)
-                json_object_set_new(by_bot, zt_bot_name(b),
-                                    json_real((double)sum / seats_of / n));
+                json_object_set_new(by_bot, qipai_zt_bot_name((qipai_zt_bot)b),
+                                    json_real((double)sum * (double)t.base / seats_of / n));
         }
         json_t *o = json_pack("{s:I,s:I,s:o,s:I,s:o,s:o,s:{s:I,s:I},s:f,s:f}", "games",
                               (json_int_t)t.games, "seed", (json_int_t)seed, "seats", seats,
@@ -247,7 +198,7 @@ static int sim(int argc, char **argv)
            (unsigned long long)seed, names[0], names[1], names[2], names[3]);
     for (int s = 0; s < QIPAI_ZT_SEATS; s++)
         printf("seat %d (%s): win rate %.1f%% (%ld), average score %+.3f\n", s, names[s],
-               100.0 * t.seat_wins[s] / n, t.seat_wins[s], t.seat_score[s] / n);
+               100.0 * t.seat_wins[s] / n, t.seat_wins[s], (double)t.seat_score[s] * (double)t.base / n);
     printf("hand types (share of %ld wins):", t.wins);
     for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++)
         if (t.types[k])
@@ -258,11 +209,11 @@ static int sim(int argc, char **argv)
         long long sum = 0;
         int seats_of = 0;
         for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-            if (bots[s] == b)
+            if ((int)bots[s] == b)
                 sum += t.seat_score[s], seats_of++;
         if (seats_of)
-            printf("bot %s: average score %+.3f per seat per game (%d seat%s)\n", zt_bot_name(b),
-                   (double)sum / seats_of / n, seats_of, seats_of > 1 ? "s" : "");
+            printf("bot %s: average score %+.3f per seat per game (%d seat%s)\n", qipai_zt_bot_name((qipai_zt_bot)b),
+                   (double)sum * (double)t.base / seats_of / n, seats_of, seats_of > 1 ? "s" : "");
     }
     printf("ends: wall %.1f%%, one left %.1f%%; %.2f wins and %.1f steps per game\n",
            100.0 * t.ends[QIPAI_ZT_END_WALL] / n, 100.0 * t.ends[QIPAI_ZT_END_ONE_LEFT] / n,

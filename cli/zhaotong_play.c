@@ -15,7 +15,7 @@
 typedef struct table {
     qipai_zt_game game;
     int human;               /* -1 when watching */
-    int bots[QIPAI_ZT_SEATS];
+    qipai_zt_bot bots[QIPAI_ZT_SEATS];
 } table;
 
 static void tile_text(int kind, char *out)
@@ -362,7 +362,7 @@ int zt_cli_play(int argc, char **argv)
             int n = 0;
             for (char *save = NULL, *t = strtok_r(copy, ",", &save); t;
                  t = strtok_r(NULL, ",", &save))
-                if (n == QIPAI_ZT_SEATS || (tb.bots[n++] = zt_bot_by_name(t)) < 0)
+                if (n == QIPAI_ZT_SEATS || qipai_zt_bot_named(&tb.bots[n++], t, NULL) != QIPAI_OK)
                     return cli_usage("--bots wants four of strong, seed");
             if (n != QIPAI_ZT_SEATS)
                 return cli_usage("--bots wants four names (your seat's is not used)");
@@ -384,7 +384,6 @@ int zt_cli_play(int argc, char **argv)
     qipai_error err;
     if (qipai_zt_game_init(&tb.game, &rules, seed, dealer, &err) != QIPAI_OK)
         return cli_usage("zhaotong play: %s", err.message);
-    qipai_zt_set_events(&tb.game, on_event, &tb);
     char t[8];
     tile_text(tb.game.tuo, t);
     printf("Zhaotong mahjong, seed %llu. The 坨 (wildcard) is %s. %s\n",
@@ -413,7 +412,7 @@ int zt_cli_play(int argc, char **argv)
                 QIPAI_OK)
                 return cli_usage("zhaotong play: %s", err.message);
         }
-        if (qipai_zt_step(&tb.game, &a, &err) != QIPAI_OK)
+        if (qipai_zt_step_events(&tb.game, &a, on_event, &tb, &err) != QIPAI_OK)
             printf("not allowed: %s\n", err.message); /* cannot happen: moves come from the list */
     }
     fflush(stdout);

@@ -147,7 +147,6 @@ static void start_game(replay *r, const json_t *line)
                 "seat %d, and no other keys are allowed", want, r->game.turned_seat);
     } else {
         push(r, zt_json_deal(&r->game));
-        qipai_zt_set_events(&r->game, on_event, r);
     }
     json_decref(mine);
 }
@@ -170,7 +169,7 @@ static void play_line(replay *r, json_t *line)
             return;
         }
         qipai_error err;
-        if (qipai_zt_step(&r->game, &a, &err) != QIPAI_OK) {
+        if (qipai_zt_step_events(&r->game, &a, on_event, r, &err) != QIPAI_OK) {
             excerpt(line, seen, sizeof seen);
             fail(r, "illegal action %s: %s", seen, err.message);
             return;

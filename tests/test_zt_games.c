@@ -139,7 +139,6 @@ static bool deal(const char *h0, const char *h1, const char *h2, const char *h3,
         return false;
     }
     events[0] = '\0';
-    qipai_zt_set_events(&G, record, NULL);
     return true;
 }
 
@@ -164,7 +163,7 @@ static void must(int seat, int type, const char *tile, int tuo)
     for (int i = 0; i < n; i++)
         listed |= !memcmp(&list[i], &a, sizeof a);
     qipai_error err;
-    qipai_err e = qipai_zt_step(&G, &a, &err);
+    qipai_err e = qipai_zt_step_events(&G, &a, record, NULL, &err);
     CHECK(listed && e == QIPAI_OK, "seat %d %s %s tuo %d: listed %d, step: %s", seat,
           qipai_zt_action_name((qipai_zt_action_type)type, false), tile ? tile : "", tuo, listed,
           e ? err.message : "ok");
@@ -184,7 +183,7 @@ static void refuse(int seat, int type, const char *tile, int tuo, const char *re
               qipai_zt_action_name((qipai_zt_action_type)type, false), tile ? tile : "");
     qipai_error err;
     err.message[0] = '\0';
-    qipai_err e = qipai_zt_step(&G, &a, &err);
+    qipai_err e = qipai_zt_step_events(&G, &a, record, NULL, &err);
     CHECK(e != QIPAI_OK && strstr(err.message, reason), "seat %d %s %s: expected a refusal "
           "with '%s', got %s", seat, qipai_zt_action_name((qipai_zt_action_type)type, false),
           tile ? tile : "", reason, e ? err.message : "accepted");

@@ -364,22 +364,21 @@ typedef struct qipai_zt_game {
     qipai_zt_discard_tile river[QIPAI_ZT_TILES];
     qipai_zt_payment payments[QIPAI_ZT_MAX_PAYMENTS];
     qipai_zt_player players[QIPAI_ZT_SEATS];
-    qipai_zt_event_fn on_event; /* may be NULL */
-    void *event_context;
+    /* Set only while qipai_zt_step_events runs (NULL at every other time),
+     * so a copy of the game never carries the caller's callback. */
+    qipai_zt_event_fn observer;
+    void *observer_context;
 } qipai_zt_game;
 
 /* Shuffles the wall with qipai_rng seeded by seed and deals: seats take 13
  * tiles each from the front of the wall, the dealer first, then the dealer
- * one more; the next tile is turned and names the 坨. No event callback is
- * set (qipai_zt_set_events). */
+ * one more; the next tile is turned and names the 坨. */
 qipai_err qipai_zt_game_init(qipai_zt_game *game, const qipai_zt_rules *rules, uint64_t seed,
                              int dealer, qipai_error *err);
 /* The same from a given wall order (108 kinds, four of each). */
 qipai_err qipai_zt_game_init_wall(qipai_zt_game *game, const qipai_zt_rules *rules,
                                   const uint8_t wall[QIPAI_ZT_TILES], int dealer,
                                   qipai_error *err);
-/* Sets (or, with NULL, clears) the event callback. */
-void qipai_zt_set_events(qipai_zt_game *game, qipai_zt_event_fn fn, void *context);
 
 /* Seats that must act now (bit s); 0 when the game is over. */
 unsigned qipai_zt_to_act(const qipai_zt_game *game);
@@ -391,6 +390,10 @@ int qipai_zt_legal_actions(const qipai_zt_game *game, int seat,
  * QIPAI_ERR_ILLEGAL (or QIPAI_ERR_ARGUMENT for nonsense) and a reason, and
  * leaves the game as it was. */
 qipai_err qipai_zt_step(qipai_zt_game *game, const qipai_zt_action *action, qipai_error *err);
+/* The same, reporting the action and everything that follows from it to
+ * events (may be NULL), in order, before it returns. */
+qipai_err qipai_zt_step_events(qipai_zt_game *game, const qipai_zt_action *action,
+                               qipai_zt_event_fn events, void *context, qipai_error *err);
 
 /* Tiles seen on the table (rivers, melds, the turned tile, winners' shown
  * hands) by physical kind: what any player may count. */
@@ -403,15 +406,76 @@ qipai_err qipai_zt_check(const qipai_zt_game *game, qipai_error *err);
 
 /* ---- bots ---------------------------------------------------------------- */
 typedef enum qipai_zt_bot {
-    QIPAI_ZT_BOT_SEED,   /* the seed's: drop the shortest suit, discard its lowest tile;
-                            hu, 杠, 碰 whenever it can */
-    QIPAI_ZT_BOT_STRONG  /* discards and claims by shanten and effective tiles (with 坨),
-                            缺一门 counted with the melds */
+    QIPAI_ZT_BOT_SEED,   /* "seed", the seed's: drop the shortest suit, discard its lowest
+                            tile; hu, 杠, 碰 whenever it can */
+    QIPAI_ZT_BOT_STRONG, /* "strong": discards and claims by shanten and effective tiles
+                            (with 坨), 缺一门 counted with the melds */
+    QIPAI_ZT_BOT_COUNT
 } qipai_zt_bot;
+
+/* "seed", "strong"; NULL for no bot. */
+const char *qipai_zt_bot_name(qipai_zt_bot bot);
+/* The bot of that name; the error lists the names. */
+qipai_err qipai_zt_bot_named(qipai_zt_bot *bot, const char *name, qipai_error *err);
 
 /* The bot's action for seat (which must be to act). Uses only what the seat
  * may see. */
 qipai_err qipai_zt_bot_choose(const qipai_zt_game *game, int seat, qipai_zt_bot bot,
                               qipai_zt_action *out, qipai_error *err);
+
+/* ---- running games ----------------------------------------------------------
+ * A run of N games with a seed S plays game i (0-based) from the seed
+ * qipai_zt_game_seed(S, i), which depends on S and i alone: any range of a
+ * run's games can be played on its own (on another thread, process or
+ * machine) and gives the same games. */
+uint64_t qipai_zt_game_seed(uint64_t run_seed, uint64_t number);
+
+/* Whatever chooses a seat's actions: a built-in bot, a person, a program, a
+ * learning agent. choose gets a seat that must act now and writes one of
+ * its legal actions; an error stops the game (qipai_zt_play returns it). */
+typedef qipai_err (*qipai_zt_choose_fn)(const qipai_zt_game *game, int seat, void *context,
+                                        qipai_zt_action *out, qipai_error *err);
+typedef struct qipai_zt_agent {
+    qipai_zt_choose_fn choose;
+    void *context;
+} qipai_zt_agent;
+
+/* The agent that plays a built-in bot. */
+qipai_zt_agent qipai_zt_bot_agent(qipai_zt_bot bot);
+
+/* Plays a game to its end: while someone must act, the lowest such seat's
+ * agent chooses and the action is stepped, reporting to events (may be
+ * NULL). *steps (may be NULL) gets the number of actions taken. Stops at
+ * the first failure (an agent's error, an illegal or misdirected action)
+ * and returns it, the game left as it was before that action. */
+qipai_err qipai_zt_play(qipai_zt_game *game, const qipai_zt_agent agents[QIPAI_ZT_SEATS],
+                        qipai_zt_event_fn events, void *context, uint64_t *steps,
+                        qipai_error *err);
+
+/* The figures of a run: sums over its finished games, in integers, so the
+ * statistics of shards merged (in any order) equal those of one run. Scores
+ * are counted in units of the rules' base (every amount is a multiple). */
+typedef struct qipai_zt_stats {
+    uint64_t games, wins, steps;
+    uint64_t ends[3];                     /* by qipai_zt_end */
+    uint64_t seat_wins[QIPAI_ZT_SEATS];
+    int64_t base;                         /* the rules' base (0 before the first game) */
+    int64_t seat_score[QIPAI_ZT_SEATS];   /* in bases */
+    int64_t score_products[QIPAI_ZT_SEATS][QIPAI_ZT_SEATS]; /* sum of score_s * score_t */
+    uint64_t types[QIPAI_ZT_TYPE_COUNT];  /* wins with each hand type */
+} qipai_zt_stats;
+
+void qipai_zt_stats_init(qipai_zt_stats *stats);
+/* Counts a finished game that took steps actions. */
+void qipai_zt_stats_add(qipai_zt_stats *stats, const qipai_zt_game *game, uint64_t steps);
+void qipai_zt_stats_merge(qipai_zt_stats *into, const qipai_zt_stats *from);
+
+/* The average score per game of a set of seats (bit s), with its 95%
+ * confidence interval: one sample a game (the seats' mean that game), so
+ * seats of one game are never counted as independent. */
+typedef struct qipai_zt_mean {
+    double mean, low, high;
+} qipai_zt_mean;
+qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats);
 
 #endif

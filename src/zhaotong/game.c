@@ -80,12 +80,6 @@ qipai_err qipai_zt_game_init(qipai_zt_game *game, const qipai_zt_rules *rules, u
     return e;
 }
 
-void qipai_zt_set_events(qipai_zt_game *game, qipai_zt_event_fn fn, void *context)
-{
-    game->on_event = fn;
-    game->event_context = fn ? context : NULL;
-}
-
 int zt_next_in(const qipai_zt_game *g, int s)
 {
     for (int i = 1; i < QIPAI_ZT_SEATS; i++) {

@@ -26,14 +26,14 @@ void zt_pay(qipai_zt_game *g, int from, int to, int64_t amount, qipai_zt_pay_rea
         g->payments[g->payment_count++] = p;
     g->players[from].score -= amount;
     g->players[to].score += amount;
-    if (g->on_event) {
+    if (g->observer) {
         qipai_zt_event e;
         memset(&e, 0, sizeof e);
         e.type = QIPAI_ZT_EV_PAY;
         e.player = (int8_t)to;
         e.from = (int8_t)from;
         e.pay = p;
-        g->on_event(g, &e, g->event_context);
+        zt_emit(g, &e);
     }
 }
 

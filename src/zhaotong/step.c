@@ -295,13 +295,9 @@ static void resolve(qipai_zt_game *g)
     draw(g, zt_next_in(g, from), false);
 }
 
-qipai_err qipai_zt_step(qipai_zt_game *game, const qipai_zt_action *action, qipai_error *err)
+/* The step itself; the observer (if any) is set for its duration only. */
+static void step(qipai_zt_game *g, const qipai_zt_action a)
 {
-    qipai_zt_game *g = game;
-    qipai_err e = zt_check_action(g, action, err);
-    if (e != QIPAI_OK)
-        return e;
-    const qipai_zt_action a = *action;
     qipai_zt_event ev = event_of(QIPAI_ZT_EV_ACTION, a.seat, -1, a.kind);
     ev.action = a;
     emit(g, ev);
@@ -310,7 +306,7 @@ qipai_err qipai_zt_step(qipai_zt_game *game, const qipai_zt_action *action, qipa
         g->pending &= (uint8_t)~(1u << a.seat);
         if (!g->pending)
             resolve(g);
-        return QIPAI_OK;
+        return;
     }
     qipai_zt_hand *h = &g->players[a.seat].hand;
     switch (a.type) {
@@ -332,5 +328,26 @@ qipai_err qipai_zt_step(qipai_zt_game *game, const qipai_zt_action *action, qipa
     default:
         break;
     }
+}
+
+qipai_err qipai_zt_step_events(qipai_zt_game *game, const qipai_zt_action *action,
+                               qipai_zt_event_fn events, void *context, qipai_error *err)
+{
+    qipai_err e = zt_check_action(game, action, err);
+    if (e != QIPAI_OK)
+        return e;
+    /* The observer lives in the game only while this call runs, so a copy
+     * made at any other time (a bot looking ahead) never reports into the
+     * caller's log. */
+    game->observer = events;
+    game->observer_context = events ? context : NULL;
+    step(game, *action);
+    game->observer = NULL;
+    game->observer_context = NULL;
     return QIPAI_OK;
+}
+
+qipai_err qipai_zt_step(qipai_zt_game *game, const qipai_zt_action *action, qipai_error *err)
+{
+    return qipai_zt_step_events(game, action, NULL, NULL, err);
 }

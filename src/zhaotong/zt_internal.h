@@ -77,8 +77,8 @@ qipai_err zt_best_discard(const qipai_zt_rules *rules, int tuo_kind, const qipai
 
 static inline void zt_emit(qipai_zt_game *g, const qipai_zt_event *e)
 {
-    if (g->on_event)
-        g->on_event(g, e, g->event_context);
+    if (g->observer)
+        g->observer(g, e, g->observer_context);
 }
 
 /* The next seat after s still in, or -1. */
