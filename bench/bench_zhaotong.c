@@ -137,7 +137,7 @@ static long run(int call, const qipai_zt_rules *rules, const position *p, long n
             break;
         case ADVICE: {
             qipai_mj_discard list[QIPAI_MJ_KINDS + 1];
-            int count = 0;
+            size_t count = 0;
             if (qipai_zt_discards(rules, p[i].tuo, &p[i].hand, NULL, list, &count, NULL) ==
                     QIPAI_OK &&
                 count)

@@ -251,8 +251,10 @@ int zp_bench(const zp_cli_options *o, int argc, char **argv)
         qipai_error err;
         qipai_err e = hu ? qipai_zp_parse_situation(&o->rules, lines[i], &situations[i], &err)
                          : qipai_zp_parse_hand(lines[i], &hands[i], &err);
-        if (!e && hu && situations[i].target < 0)
-            e = qipai_fail(&err, QIPAI_ERR_ARGUMENT, -1, "no target");
+        if (!e && hu && situations[i].target < 0) {
+            e = QIPAI_ERR_ARGUMENT;
+            snprintf(err.message, sizeof err.message, "no target");
+        }
         if (e) {
             int status = cli_usage("zipai: %s line %ld: %s", argv[1], i + 1, err.message);
             cli_free_lines(lines, n);

@@ -101,7 +101,7 @@ static long run_discards(const qipai_mj_rules *rules, const qipai_mj_hand *hands
     long sum = 0;
     qipai_mj_discard d[QIPAI_MJ_KINDS + 1];
     for (long i = 0; i < n; i++) {
-        int count;
+        size_t count;
         if (qipai_mj_discards(rules, &hands[i], NULL, d, &count, NULL) == QIPAI_OK)
             sum += count;
     }

@@ -43,7 +43,7 @@ int mj_corpus(int argc, char **argv)
             max_wilds = atoi(v);
         else if (!strcmp(argv[i], "--rules") && (v = cli_option_value(argc, argv, &i))) {
             qipai_error err;
-            if (qipai_mj_rules_by_name(&rules, v, &err))
+            if (qipai_mj_rules_named(&rules, v, &err))
                 return cli_usage("%s", err.message);
         } else
             return cli_usage("corpus: unknown or incomplete option '%s'", argv[i]);

@@ -82,11 +82,11 @@ static json_t *answer_ting(const char *line, void *context)
     qipai_gb_hand hand;
     qipai_error err;
     uint8_t waits[QIPAI_MJ_KINDS];
-    int n;
+    size_t n;
     if (qipai_gb_parse(line, &hand, &err) || qipai_gb_waits(&hand, waits, &n, &err))
         return cli_error("hand", line, err.message);
     json_t *out = answer_object(line), *list = json_array();
-    for (int i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++)
         json_array_append_new(list, kind_text(waits[i]));
     json_object_set_new(out, "waits", list);
     return out;

@@ -69,7 +69,7 @@ int mj_parse_options(int argc, char **argv, int first, mj_options *o)
         }
     }
     qipai_error err;
-    if (qipai_mj_rules_by_name(&o->rules, rules_name, &err) != QIPAI_OK)
+    if (qipai_mj_rules_named(&o->rules, rules_name, &err) != QIPAI_OK)
         return cli_usage("%s", err.message), -1;
     o->rules.seven_pairs_distinct = o->seven_pairs_distinct;
     for (int w = 0; w < wild_count; w++) {
@@ -165,9 +165,12 @@ static json_t *answer_waits(const char *line, void *context)
     if (bad)
         return bad;
     uint8_t waits[QIPAI_MJ_KINDS];
-    int count = qipai_mj_waits(&o->rules, &hand, waits);
+    size_t count;
+    qipai_error err;
+    if (qipai_mj_waits(&o->rules, &hand, waits, &count, &err) != QIPAI_OK)
+        return cli_error("hand", line, err.message);
     json_t *obj = mj_answer_object(line);
-    json_object_set_new(obj, "waits", mj_json_kinds(waits, count, o->chinese));
+    json_object_set_new(obj, "waits", mj_json_kinds(waits, (int)count, o->chinese));
     return obj;
 }
 

@@ -105,12 +105,12 @@ json_t *mj_answer_discards(const char *line, void *context)
     uint8_t visible[QIPAI_MJ_KINDS];
     visible_of(o, &tiles, visible);
     qipai_mj_discard discards[QIPAI_MJ_KINDS + 1];
-    int count;
+    size_t count;
     qipai_error err;
     if (qipai_mj_discards(&o->rules, &hand, visible, discards, &count, &err))
         return cli_error("hand", line, err.message);
     json_t *obj = mj_answer_object(line), *list = json_array();
-    for (int i = 0; i < count; i++) {
+    for (size_t i = 0; i < count; i++) {
         json_t *d = json_object();
         json_object_set_new(d, "tile", discards[i].tile == QIPAI_MJ_WILDCARD
                                            ? wildcard_name(o, &tiles)

@@ -220,10 +220,10 @@ static json_t *answer(const char *line, void *context)
         if (o->brief)
             return out;
         qipai_mj_discard list[QIPAI_MJ_KINDS + 1];
-        int n = 0;
+        size_t n = 0;
         json_t *discards = json_array();
         if (qipai_zt_discards(&o->rules, tuo, &h, visible, list, &n, NULL) == QIPAI_OK)
-            for (int i = 0; i < n; i++)
+            for (size_t i = 0; i < n; i++)
                 json_array_append_new(
                     discards,
                     json_pack("{s:o,s:i,s:o,s:i}", "tile",

@@ -195,11 +195,11 @@ static void hint(const table *tb)
     char t[8];
     if (size == want) {
         qipai_mj_discard list[QIPAI_MJ_KINDS + 1];
-        int n = 0;
+        size_t n = 0;
         if (qipai_zt_discards(&g->rules, g->tuo, h, visible, list, &n, NULL) != QIPAI_OK) {
             printf("hint: your melds show three suits; this hand cannot win\n");
         }
-        for (int i = 0; i < n && i < 5; i++) {
+        for (size_t i = 0; i < n && i < 5; i++) {
             if (list[i].tile == QIPAI_MJ_WILDCARD)
                 snprintf(t, sizeof t, "坨");
             else

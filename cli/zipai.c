@@ -145,7 +145,7 @@ static json_t *answer_waits(const char *line, void *context)
     const zp_cli_options *options = context;
     qipai_zp_situation s;
     qipai_zp_wait waits[QIPAI_ZP_MAX_WAITS];
-    int n;
+    size_t n;
     qipai_error err;
     if (qipai_zp_parse_situation(&options->rules, line, &s, &err) != QIPAI_OK)
         return cli_error("input", line, err.message);
@@ -159,7 +159,7 @@ static json_t *answer_waits(const char *line, void *context)
     json_t *cards = json_array();
     json_t *by_source[2] = {json_array(), json_array()};
     int last = -1;
-    for (int i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         if (waits[i].card != last)
             json_array_append_new(cards, card_text(waits[i].card, flags));
         last = waits[i].card;
@@ -220,7 +220,7 @@ static int read_options(int argc, char **argv, zp_cli_options *o, char **inputs,
         if (!strcmp(argv[i], "--rules")) {
             qipai_error err;
             const char *name = cli_option_value(argc, argv, &i);
-            if (qipai_zp_rules_named(name, &o->rules, &err))
+            if (qipai_zp_rules_named(&o->rules, name, &err))
                 return cli_usage("zipai: %s", name ? err.message : "--rules needs a name");
         }
     o->flags = 0;

@@ -55,12 +55,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 }
     } else if (tiles == 13 && !qipai_gb_check(&hand, 13, &err)) {
         uint8_t waits[QIPAI_MJ_KINDS];
-        int n;
+        size_t n;
         if (qipai_gb_waits(&hand, waits, &n, &err))
             abort();
         if (n > 0 && shanten != 0 && hand.meld_count == 0)
             abort();
-        for (int i = 0; i < n; i++) {
+        for (size_t i = 0; i < n; i++) {
             qipai_gb_hand x = hand;
             qipai_gb_result r;
             x.counts[waits[i]]++;

@@ -48,8 +48,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
     } else if (n % 3 == 1) {
         uint8_t waits[QIPAI_MJ_KINDS];
-        int w = qipai_mj_waits(&rules, &hand, waits);
-        for (int i = 0; i < w; i++) {
+        size_t w = 0;
+        if (qipai_mj_waits(&rules, &hand, waits, &w, NULL) != QIPAI_OK)
+            abort(); /* a parsed hand of 3k+1 tiles always has an answer */
+        for (size_t i = 0; i < w; i++) {
             qipai_mj_hand more = hand;
             if (rules.wild_kinds >> waits[i] & 1)
                 more.wilds++;

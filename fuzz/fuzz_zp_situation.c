@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
         } else {
             qipai_zp_wait waits[QIPAI_ZP_MAX_WAITS];
-            int n;
+            size_t n;
             if (qipai_zp_waits(&rules, &s, waits, &n, &err) != QIPAI_OK)
                 abort();
         }

@@ -141,14 +141,14 @@ static void data_ting_cases_pass(void)
         qipai_gb_hand hand;
         qipai_error err;
         uint8_t waits[QIPAI_MJ_KINDS];
-        int n = 0;
+        size_t n = 0;
         if (qipai_gb_parse(input, &hand, &err) || qipai_gb_waits(&hand, waits, &n, &err)) {
             CHECK(0, "%s: %s", input, err.message);
             continue;
         }
         /* as the data names them: TILE_1m ... TILE_E ... TILE_P */
         json_t *list = json_array();
-        for (int k = 0; k < n; k++) {
+        for (size_t k = 0; k < n; k++) {
             char name[16];
             if (waits[k] >= 27)
                 snprintf(name, sizeof name, "TILE_%c", honors[waits[k] - 27]);

@@ -163,7 +163,7 @@ static void waits_are_the_kinds_that_win(void)
         h.flags = 0;
         qipai_error err;
         uint8_t waits[QIPAI_MJ_KINDS];
-        int count;
+        size_t count;
         char text[128];
         qipai_gb_format_hand(&h, text, sizeof text);
         if (qipai_gb_waits(&h, waits, &count, &err)) {
@@ -171,7 +171,7 @@ static void waits_are_the_kinds_that_win(void)
             continue;
         }
         uint64_t mask = 0;
-        for (int w = 0; w < count; w++)
+        for (size_t w = 0; w < count; w++)
             mask |= GB_BIT(waits[w]);
         for (int t = 0; t < QIPAI_MJ_KINDS; t++) {
             qipai_gb_hand x = h;
@@ -190,9 +190,9 @@ static void waits_are_the_kinds_that_win(void)
         qipai_gb_shanten_forms f;
         int s = qipai_gb_shanten(&h, &f);
         if (h.meld_count == 0)
-            CHECK((s == 0) == (count > 0), "%s: shanten %d with %d waits", text, s, count);
+            CHECK((s == 0) == (count > 0), "%s: shanten %d with %d waits", text, s, (int)count);
         else
-            CHECK(count == 0 || s == 0, "%s: shanten %d with %d waits", text, s, count);
+            CHECK(count == 0 || s == 0, "%s: shanten %d with %d waits", text, s, (int)count);
     }
 }
 

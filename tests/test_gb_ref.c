@@ -152,7 +152,7 @@ static void waits_are_the_references(void)
         h.flags = 0;
         char text[128], names[34][4];
         uint8_t waits[QIPAI_MJ_KINDS];
-        int count;
+        size_t count;
         qipai_gb_format_hand(&h, text, sizeof text);
         if (qipai_gb_waits(&h, waits, &count, NULL)) {
             CHECK(0, "%s: refused", text);
@@ -160,7 +160,7 @@ static void waits_are_the_references(void)
         }
         int ref = gb_ref_waits(text, 0, names);
         char ours[256] = "", theirs[256] = "";
-        for (int w = 0; w < count; w++) {
+        for (size_t w = 0; w < count; w++) {
             char t[8];
             static const char letters[7] = {'E', 'S', 'W', 'N', 'P', 'F', 'C'};
             if (waits[w] >= 27)
@@ -178,8 +178,8 @@ static void waits_are_the_references(void)
             strcat(theirs, " ");
         }
         /* compare as sets: both in kind order except C F P vs P F C */
-        bool same = ref == count;
-        for (int w = 0; same && w < count; w++) {
+        bool same = ref == (int)count;
+        for (size_t w = 0; same && w < count; w++) {
             bool found = false;
             for (int v = 0; v < m && !found; v++) {
                 int k = waits[w];

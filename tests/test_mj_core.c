@@ -12,7 +12,7 @@
 static qipai_mj_rules rules_named(const char *name)
 {
     qipai_mj_rules r;
-    qipai_mj_rules_by_name(&r, name, NULL);
+    qipai_mj_rules_named(&r, name, NULL);
     return r;
 }
 
@@ -39,9 +39,10 @@ static void waits_text(const qipai_mj_rules *r, const char *hand, char *out, siz
 {
     qipai_mj_hand h = hand_of(r, hand);
     uint8_t waits[QIPAI_MJ_KINDS];
-    int n = qipai_mj_waits(r, &h, waits);
+    size_t n = 0;
+    qipai_mj_waits(r, &h, waits, &n, NULL);
     out[0] = '\0';
-    for (int i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         char kind[8];
         qipai_mj_format_kind(waits[i], false, kind, sizeof kind);
         if (i)
@@ -84,9 +85,11 @@ static void wildcards_only_always_win(void)
     qipai_mj_rules r = rules_named("basic");
     qipai_mj_hand h = hand_of(&r, "*************");
     uint8_t waits[QIPAI_MJ_KINDS];
-    CHECK(qipai_mj_waits(&r, &h, waits) == QIPAI_MJ_KINDS, "13 wildcards wait on every kind");
+    size_t n = 0;
+    CHECK(qipai_mj_waits(&r, &h, waits, &n, NULL) == QIPAI_OK && n == QIPAI_MJ_KINDS,
+          "13 wildcards wait on every kind");
     r = rules_named("zhaotong");
-    CHECK(qipai_mj_waits(&r, &h, waits) == QIPAI_MJ_SUITED_KINDS,
+    CHECK(qipai_mj_waits(&r, &h, waits, &n, NULL) == QIPAI_OK && n == QIPAI_MJ_SUITED_KINDS,
           "13 wildcards wait on the 27 suited kinds under zhaotong");
 }
 
@@ -350,23 +353,23 @@ static void discards_are_sorted_best_first(void)
     qipai_mj_rules r = rules_named("basic");
     qipai_mj_hand h = hand_of(&r, "123m456p789s11223z");
     qipai_mj_discard d[QIPAI_MJ_KINDS + 1];
-    int n = 0;
+    size_t n = 0;
     CHECK(qipai_mj_discards(&r, &h, NULL, d, &n, NULL) == QIPAI_OK, "discards failed");
     CHECK(n == 12 && d[0].tile == 29 && d[0].after.shanten == 0,
-          "discard 3z first (ready): got %d discards, first kind %d shanten %d", n, d[0].tile,
+          "discard 3z first (ready): got %d discards, first kind %d shanten %d", (int)n, d[0].tile,
           d[0].after.shanten);
-    for (int i = 1; i < n; i++)
+    for (size_t i = 1; i < n; i++)
         CHECK(d[i - 1].after.shanten < d[i].after.shanten ||
                   (d[i - 1].after.shanten == d[i].after.shanten &&
                    d[i - 1].after.total >= d[i].after.total),
-              "discard %d out of order", i);
+              "discard %d out of order", (int)i);
     h = hand_of(&r, "123m456p789s1122z");
     CHECK(qipai_mj_discards(&r, &h, NULL, d, &n, NULL) == QIPAI_ERR_SIZE && n == 0,
           "discard advice needs 3k+2 tiles");
     h = hand_of(&r, "123m456p789s1223z*");
     qipai_mj_discards(&r, &h, NULL, d, &n, NULL);
     int wild_at = -1;
-    for (int i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++)
         if (d[i].tile == QIPAI_MJ_WILDCARD)
             wild_at = i;
     CHECK(wild_at > 0, "the wildcard is listed, and keeping it is better: at %d", wild_at);

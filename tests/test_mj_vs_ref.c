@@ -29,7 +29,7 @@ typedef struct {
 static rule_pair rules_of(const char *preset, int wild_kind, bool distinct)
 {
     rule_pair p = {.name = preset};
-    qipai_mj_rules_by_name(&p.fast, preset, NULL);
+    qipai_mj_rules_named(&p.fast, preset, NULL);
     p.ref = mj_ref_preset(preset);
     if (wild_kind >= 0) {
         qipai_mj_rules_add_wild(&p.fast, wild_kind, NULL);

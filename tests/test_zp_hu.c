@@ -176,20 +176,20 @@ static void waits_list_the_winning_cards(void)
 {
     qipai_zp_situation s;
     qipai_zp_wait w[QIPAI_ZP_MAX_WAITS];
-    int n;
+    size_t n;
     qipai_zp_parse_situation(&rules_default, "二七十二七贰柒拾 偎壹壹壹", &s, NULL);
     CHECK(qipai_zp_waits(&rules_default, &s, w, &n, NULL) == QIPAI_OK, "waits");
     CHECK(n == 2 && w[0].card == 9 && w[0].source == QIPAI_ZP_DRAW && w[1].card == 9 &&
               w[1].source == QIPAI_ZP_DISCARD && w[0].huxi == 18,
-          "waits on 十 from a draw and a discard, 18 huxi; got %d waits", n);
+          "waits on 十 from a draw and a discard, 18 huxi; got %d waits", (int)n);
     qipai_zp_parse_situation(&rules_default, "一二三壹贰叁四四四 打", &s, NULL);
     qipai_zp_waits(&rules_default, &s, w, &n, NULL);
     CHECK(n == 1 && w[0].card == 3 && w[0].source == QIPAI_ZP_DISCARD && w[0].huxi == 15,
-          "discard only: 四 for a 跑, got %d", n);
+          "discard only: 四 for a 跑, got %d", (int)n);
     /* All four 十 are in sight: 十 cannot come. */
     qipai_zp_parse_situation(&rules_default, "二七二七贰柒拾 跑十十十十", &s, NULL);
     qipai_zp_waits(&rules_default, &s, w, &n, NULL);
-    for (int i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++)
         CHECK(w[i].card != 9, "no wait on a card with four copies in sight");
 }
 

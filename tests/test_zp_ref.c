@@ -434,7 +434,7 @@ static void waits_agree_with_the_reference(void)
         s.target = -1;
         s.source = -1;
         qipai_zp_wait w[QIPAI_ZP_MAX_WAITS];
-        int count;
+        size_t count;
         if (qipai_zp_waits(rules, &s, w, &count, NULL) != QIPAI_OK)
             continue;
         zp_ref_open open[QIPAI_ZP_MAX_OPEN];
@@ -448,7 +448,7 @@ static void waits_agree_with_the_reference(void)
             for (int c = 0; c < s.open[j].n; c++)
                 in_sight[s.open[j].cards[c]]++;
         }
-        int at = 0;
+        size_t at = 0;
         for (int card = 0; card < QIPAI_ZP_KINDS; card++)
             for (int source = QIPAI_ZP_DRAW; source <= QIPAI_ZP_DISCARD; source++) {
                 if (in_sight[card] >= 4)
@@ -471,7 +471,7 @@ static void waits_agree_with_the_reference(void)
                 at++;
                 waits_seen++;
             }
-        CHECK(at == count, "waits: %d of ours, %d of the reference's", count, at);
+        CHECK(at == count, "waits: %d of ours, %d of the reference's", (int)count, (int)at);
     }
     fprintf(stderr, "  %ld hands, %ld waits\n", n, waits_seen);
 }

@@ -280,19 +280,19 @@ static void analysis_calls_agree(void)
                     uint8_t visible[QIPAI_MJ_KINDS] = {0};
                     qipai_zt_visible(&g, visible);
                     qipai_mj_discard mine[QIPAI_MJ_KINDS + 1], theirs[QIPAI_MJ_KINDS + 1];
-                    int n_mine = 0, n_theirs = 0;
+                    size_t n_mine = 0, n_theirs = 0;
                     qipai_zt_discards(&r, g.tuo, h, visible, mine, &n_mine, NULL);
                     visible[g.tuo] = (uint8_t)(visible[g.tuo] + h->tuo);
                     qipai_mj_discards(&core, &m, visible, theirs, &n_theirs, NULL);
                     bool same = n_mine == n_theirs && n_mine > 0;
-                    for (int j = 0; same && j < n_mine; j++)
+                    for (size_t j = 0; same && j < n_mine; j++)
                         same = mine[j].after.shanten == theirs[j].after.shanten &&
                                mine[j].after.total == theirs[j].after.total &&
                                (mine[j].tile == theirs[j].tile ||
                                 (mine[j].tile == QIPAI_MJ_WILDCARD && theirs[j].tile == g.tuo) ||
                                 (j > 0 && mine[j].after.total == mine[j - 1].after.total));
                     CHECK(same, "discard advice differs from the core's (%d vs %d entries)",
-                          n_mine, n_theirs);
+                          (int)n_mine, (int)n_theirs);
                 }
             }
             if (g.phase == QIPAI_ZT_PHASE_TURN) { /* the strong bot discards the advice's best */
@@ -302,7 +302,7 @@ static void analysis_calls_agree(void)
                 uint8_t visible[QIPAI_MJ_KINDS] = {0};
                 qipai_zt_visible(&g, visible);
                 qipai_mj_discard list[QIPAI_MJ_KINDS + 1];
-                int n = 0;
+                size_t n = 0;
                 if (a.type == QIPAI_ZT_ACT_DISCARD &&
                     qipai_zt_discards(&r, g.tuo, h, visible, list, &n, NULL) == QIPAI_OK && n) {
                     int best = list[0].tile == QIPAI_MJ_WILDCARD ? g.tuo : list[0].tile;

@@ -32,6 +32,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- fans ------------------------------------------------------------------
  * Numbered as in the book's table (1 大四喜 ... 81 花牌); after them the
  * optional fans that are not among the 81. */
@@ -128,11 +132,11 @@ typedef enum qipai_gb_fan_id {
 
 /* "hunyise" (the pinyin, as in the public test data), "混一色", 6; NULL or 0
  * for an id out of range. */
-const char *qipai_gb_fan_id_name(int id);
-const char *qipai_gb_fan_name(int id);
-int qipai_gb_fan_points(int id);
+QIPAI_API const char *qipai_gb_fan_id_name(int id);
+QIPAI_API const char *qipai_gb_fan_name(int id);
+QIPAI_API int qipai_gb_fan_points(int id);
 /* The id of a pinyin name ("hunyise", also "FAN_HUNYISE"), or 0. */
-int qipai_gb_fan_by_name(const char *name);
+QIPAI_API int qipai_gb_fan_by_name(const char *name);
 
 /* ---- rules ------------------------------------------------------------------
  * The disputed rules, each a value (docs/RULES.md, "Guobiao"). */
@@ -145,7 +149,14 @@ typedef struct qipai_gb_rules {
     bool blessings;           /* 天和, 地和, 人和 are scored when the hand says so (off) */
 } qipai_gb_rules;
 
-void qipai_gb_rules_default(qipai_gb_rules *rules);
+QIPAI_API void qipai_gb_rules_default(qipai_gb_rules *rules);
+/* "default" (the one preset; the variants are options). */
+QIPAI_API qipai_err qipai_gb_rules_named(qipai_gb_rules *rules, const char *name, qipai_error *err);
+/* "min_fan=N", "knitted_waits=0|1", "mingangang=0|1", "blessings=0|1"
+ * ("NAME" alone means 1). */
+QIPAI_API qipai_err qipai_gb_rules_option(qipai_gb_rules *rules, const char *option, qipai_error *err);
+/* Every value of every field is valid: QIPAI_OK (here for the convention). */
+QIPAI_API qipai_err qipai_gb_rules_check(const qipai_gb_rules *rules, qipai_error *err);
 
 /* ---- hands ------------------------------------------------------------------ */
 enum {
@@ -206,7 +217,7 @@ typedef struct qipai_gb_hand {
  * P(white) or 1z-7z. Fails, naming the problem and its position, on bad
  * notation, a fifth copy (melds included), more than four melds or more
  * concealed tiles than a winning hand holds. */
-qipai_err qipai_gb_parse(const char *text, qipai_gb_hand *hand, qipai_error *err);
+QIPAI_API qipai_err qipai_gb_parse(const char *text, qipai_gb_hand *hand, qipai_error *err);
 
 /* Checks a hand built by hand (or parsed) as a winning hand (tiles = 14) or
  * a hand waiting for one (tiles = 13): kinds and counts in range, the meld
@@ -214,11 +225,11 @@ qipai_err qipai_gb_parse(const char *text, qipai_gb_hand *hand, qipai_error *err
  * held, and a situation the hand makes possible (杠上开花 needs a kong,
  * 抢杠和 and 和绝张 a winning tile of which the hand holds no other
  * concealed copy, a blessing no melds). */
-qipai_err qipai_gb_check(const qipai_gb_hand *hand, int tiles, qipai_error *err);
+QIPAI_API qipai_err qipai_gb_check(const qipai_gb_hand *hand, int tiles, qipai_error *err);
 
 /* Writes a hand in that notation (compact tiles, winning tile last, the
- * situation always); returns the length written (NUL-terminated, cut at size). */
-int qipai_gb_format_hand(const qipai_gb_hand *hand, char *out, size_t size);
+ * situation always); snprintf-style. */
+QIPAI_API size_t qipai_gb_format_hand(const qipai_gb_hand *hand, char *out, size_t size);
 
 /* ---- fans of a winning hand -------------------------------------------------- */
 typedef enum qipai_gb_form {
@@ -272,12 +283,13 @@ typedef struct qipai_gb_result {
  * totals the breakdown whose fans come first in the book's table. Fails
  * only on a hand qipai_gb_check(hand, 14) refuses; a hand that does not
  * win gets result->win = false. */
-qipai_err qipai_gb_fan(const qipai_gb_rules *rules, const qipai_gb_hand *hand,
+QIPAI_API qipai_err qipai_gb_fan(const qipai_gb_rules *rules, const qipai_gb_hand *hand,
                        qipai_gb_result *result, qipai_error *err);
 
 /* Writes a group in compact notation ("123m", "555z", "11p", "147m", "5p");
- * a group from a declared meld is written as that meld ("1111m"). */
-int qipai_gb_format_group(const qipai_gb_group *group, char *out, size_t size);
+ * a group from a declared meld is written as that meld ("1111m");
+ * snprintf-style. */
+QIPAI_API size_t qipai_gb_format_group(const qipai_gb_group *group, char *out, size_t size);
 
 /* ---- waits and shanten --------------------------------------------------------- */
 
@@ -287,7 +299,7 @@ int qipai_gb_format_group(const qipai_gb_group *group, char *out, size_t size);
  * hand (melds included) already holds four. Kinds in order into out (room
  * for 34); *count gets how many. Fails on a hand qipai_gb_check(hand, 13)
  * refuses (the situation is not read). */
-qipai_err qipai_gb_waits(const qipai_gb_hand *hand, uint8_t out[QIPAI_MJ_KINDS], int *count,
+QIPAI_API qipai_err qipai_gb_waits(const qipai_gb_hand *hand, uint8_t out[QIPAI_MJ_KINDS], size_t *count,
                          qipai_error *err);
 
 enum { QIPAI_GB_NO_SHANTEN = QIPAI_MJ_NO_SHANTEN }; /* the form cannot apply */
@@ -307,6 +319,10 @@ typedef struct qipai_gb_shanten_forms {
  * seven-pairs and thirteen-orphans figures are the mahjong core's on the
  * concealed tiles. QIPAI_GB_NO_SHANTEN for any other size or a hand
  * qipai_gb_check refuses. forms may be NULL. */
-int qipai_gb_shanten(const qipai_gb_hand *hand, qipai_gb_shanten_forms *forms);
+QIPAI_API int qipai_gb_shanten(const qipai_gb_hand *hand, qipai_gb_shanten_forms *forms);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

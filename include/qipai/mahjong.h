@@ -6,16 +6,17 @@
  *   qipai_mj_hand hand;
  *   qipai_error err;
  *   uint8_t waits[QIPAI_MJ_KINDS];
+ *   size_t n;
  *
- *   qipai_mj_rules_preset(&rules, QIPAI_MJ_PRESET_LAIZI);
- *   qipai_mj_rules_add_wild(&rules, qipai_mj_kind(QIPAI_MJ_HONOR, 7), NULL); // 红中 is wild
- *   if (qipai_mj_parse(&rules, "1237m456p789s77z", &hand, &err) != QIPAI_OK)
+ *   qipai_mj_rules_named(&rules, "laizi", NULL);
+ *   qipai_mj_rules_option(&rules, "wild=7z", NULL);       // 红中 is wild
+ *   if (qipai_mj_parse(&rules, "1237m456p789s77z", &hand, NULL, &err) != QIPAI_OK ||
+ *       qipai_mj_waits(&rules, &hand, waits, &n, &err) != QIPAI_OK)
  *       return fprintf(stderr, "%s\n", err.message), 1;
- *   int n = qipai_mj_waits(&rules, &hand, waits);  // kinds, in order
- *   for (int i = 0; i < n; i++) {
+ *   for (size_t i = 0; i < n; i++) {                      // kinds, in order
  *       char text[8];
- *       qipai_mj_format_kind(waits[i], 0, text, sizeof text);
- *       puts(text);                                  // 1m 4m 7m ... 7z
+ *       qipai_mj_format_kind(waits[i], false, text, sizeof text);
+ *       printf("%s ", text);                              // 1m 4m 5m 6m 7m 8m 9m 7z
  *   }
  *
  * The rules each function follows are in docs/RULES.md ("Mahjong core").
@@ -30,6 +31,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* ---- tiles ---------------------------------------------------------------
  * Kinds 0..33: 1m-9m (0-8), 1p-9p (9-17), 1s-9s (18-26), then the honors
@@ -49,7 +54,7 @@ typedef enum qipai_mj_suit {
 } qipai_mj_suit;
 
 /* The kind of number n (1-9, or 1-7 for honors) in a suit; -1 if none. */
-int qipai_mj_kind(qipai_mj_suit suit, int number);
+QIPAI_API int qipai_mj_kind(qipai_mj_suit suit, int number);
 static inline qipai_mj_suit qipai_mj_kind_suit(int kind) { return (qipai_mj_suit)(kind / 9); }
 static inline int qipai_mj_kind_number(int kind) { return kind % 9 + 1; }
 
@@ -77,11 +82,17 @@ typedef struct qipai_mj_rules {
     uint64_t wild_kinds;      /* bit k: every copy of kind k is a wildcard */
 } qipai_mj_rules;
 
-void qipai_mj_rules_preset(qipai_mj_rules *rules, qipai_mj_preset preset);
-/* "basic", "laizi", "zhaotong", "gb". */
-qipai_err qipai_mj_rules_by_name(qipai_mj_rules *rules, const char *name, qipai_error *err);
+QIPAI_API void qipai_mj_rules_preset(qipai_mj_rules *rules, qipai_mj_preset preset);
+/* "basic" (also "default"), "laizi", "zhaotong", "gb". */
+QIPAI_API qipai_err qipai_mj_rules_named(qipai_mj_rules *rules, const char *name, qipai_error *err);
+/* "wild=KIND" (KIND in the notation: 7z, 红中; adds a wild kind) or
+ * "seven_pairs_distinct=0|1" ("NAME" alone means 1). */
+QIPAI_API qipai_err qipai_mj_rules_option(qipai_mj_rules *rules, const char *option, qipai_error *err);
+/* Checks the values: 27 or 34 kinds, forms among the three (at least one),
+ * 1-3 suits, wild kinds inside the tile set. */
+QIPAI_API qipai_err qipai_mj_rules_check(const qipai_mj_rules *rules, qipai_error *err);
 /* Makes every copy of kind a wildcard (the 坨, 红中 ...). */
-qipai_err qipai_mj_rules_add_wild(qipai_mj_rules *rules, int kind, qipai_error *err);
+QIPAI_API qipai_err qipai_mj_rules_add_wild(qipai_mj_rules *rules, int kind, qipai_error *err);
 
 /* ---- hands ---------------------------------------------------------------
  * The compact value every call takes. counts[k] are real tiles; wildcards
@@ -102,17 +113,17 @@ typedef struct qipai_mj_tiles {
 /* Reads compact or Chinese notation (docs/RULES.md). Fails, naming the
  * problem and its byte position, on unknown text, a tile outside the rule
  * set, a fifth copy or more than 14 tiles. tiles may be NULL. */
-qipai_err qipai_mj_parse(const qipai_mj_rules *rules, const char *text, qipai_mj_hand *hand,
+QIPAI_API qipai_err qipai_mj_parse(const qipai_mj_rules *rules, const char *text, qipai_mj_hand *hand,
                          qipai_mj_tiles *tiles, qipai_error *err);
 
 /* Reads any number of physical tiles, up to max_tiles (tiles seen on the
  * table, a wall): the same notation, the same four-copy limit. */
-qipai_err qipai_mj_parse_tiles(const qipai_mj_rules *rules, const char *text,
+QIPAI_API qipai_err qipai_mj_parse_tiles(const qipai_mj_rules *rules, const char *text,
                                qipai_mj_tiles *tiles, int max_tiles, qipai_error *err);
 
 /* Checks a hand built by hand: counts within 4, at most 14 tiles, tiles
  * inside the rule set's tile set. */
-qipai_err qipai_mj_hand_check(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
+QIPAI_API qipai_err qipai_mj_hand_check(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
                               qipai_error *err);
 
 static inline int qipai_mj_hand_size(const qipai_mj_hand *hand)
@@ -123,26 +134,29 @@ static inline int qipai_mj_hand_size(const qipai_mj_hand *hand)
     return n;
 }
 
-/* Writes a kind ("5m", or "五万" when chinese) with a NUL; returns its length. */
-int qipai_mj_format_kind(int kind, bool chinese, char *out, size_t size);
-/* Writes a hand in compact notation ("123m456p11z**"); returns its length. */
-int qipai_mj_format_hand(const qipai_mj_hand *hand, bool chinese, char *out, size_t size);
+/* Writes a kind ("5m", or "五万" when chinese); nothing for a kind out of
+ * range. snprintf-style: returns the length the text needs. */
+QIPAI_API size_t qipai_mj_format_kind(int kind, bool chinese, char *out, size_t size);
+/* Writes a hand in compact notation ("123m456p11z**", or Chinese tile by
+ * tile); snprintf-style. */
+QIPAI_API size_t qipai_mj_format_hand(const qipai_mj_hand *hand, bool chinese, char *out, size_t size);
 
 /* ---- win, waits ----------------------------------------------------------
  * The fast calls: table lookups, no allocation. A hand of the wrong size or
  * one that breaks the limits above is never a win and has no waits. */
 
 /* Whether a hand of 3k+2 tiles wins under any of the rule set's forms. */
-bool qipai_mj_win(const qipai_mj_rules *rules, const qipai_mj_hand *hand);
+QIPAI_API bool qipai_mj_win(const qipai_mj_rules *rules, const qipai_mj_hand *hand);
 /* The forms (qipai_mj_form bits) under which it wins; 0 if none. */
-unsigned qipai_mj_win_forms(const qipai_mj_rules *rules, const qipai_mj_hand *hand);
+QIPAI_API unsigned qipai_mj_win_forms(const qipai_mj_rules *rules, const qipai_mj_hand *hand);
 
-/* The waits of a hand of 3k+1 tiles: kinds written to out in kind order
- * (room for QIPAI_MJ_KINDS); returns how many. */
-int qipai_mj_waits(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
-                   uint8_t out[QIPAI_MJ_KINDS]);
-/* The same as a bit set: bit k for kind k. */
-uint64_t qipai_mj_wait_mask(const qipai_mj_rules *rules, const qipai_mj_hand *hand);
+/* The waits of a hand of 3k+1 tiles: the kinds whose draw makes it win,
+ * written to out in kind order, *count of them. Fails on a hand of another
+ * size or one that breaks the limits (qipai_mj_hand_check). */
+QIPAI_API qipai_err qipai_mj_waits(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
+                         uint8_t out[QIPAI_MJ_KINDS], size_t *count, qipai_error *err);
+/* The fast form: bit k for kind k; 0 for a hand qipai_mj_waits refuses. */
+QIPAI_API uint64_t qipai_mj_wait_mask(const qipai_mj_rules *rules, const qipai_mj_hand *hand);
 
 /* ---- decompositions ------------------------------------------------------- */
 typedef enum qipai_mj_meld_type {
@@ -174,7 +188,7 @@ typedef int (*qipai_mj_decomposition_fn)(const qipai_mj_decomposition *d, void *
 /* Lists every distinct decomposition of every form of the rule set
  * (docs/RULES.md: what is distinct, and the order). *count (may be NULL)
  * gets how many were delivered. Fails on a hand of the wrong size. */
-qipai_err qipai_mj_decompose(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
+QIPAI_API qipai_err qipai_mj_decompose(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
                              qipai_mj_decomposition_fn each, void *context, size_t *count,
                              qipai_error *err);
 
@@ -192,7 +206,7 @@ typedef struct qipai_mj_shanten_forms {
 
 /* Shanten of a hand of 3k+1 or 3k+2 tiles; QIPAI_MJ_NO_SHANTEN for any
  * other size or a hand breaking the limits. forms may be NULL. */
-int qipai_mj_shanten(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
+QIPAI_API int qipai_mj_shanten(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
                      qipai_mj_shanten_forms *forms);
 
 typedef struct qipai_mj_tile_count {
@@ -211,7 +225,7 @@ typedef struct qipai_mj_effective {
  * lowers its shanten, each with the copies left. visible (may be NULL)
  * counts copies of each kind seen outside the hand's real tiles: discards
  * and melds on the table, and the copies of wild kinds the hand holds. */
-qipai_err qipai_mj_effective_tiles(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
+QIPAI_API qipai_err qipai_mj_effective_tiles(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
                                    const uint8_t *visible, qipai_mj_effective *out,
                                    qipai_error *err);
 
@@ -224,23 +238,28 @@ typedef struct qipai_mj_discard {
 
 /* Discard advice for a hand of 3k+2 tiles: one entry per distinct tile it
  * can discard, best first (lower shanten, then more effective copies, then
- * tile order). out needs room for QIPAI_MJ_KINDS + 1; *count gets how many. */
-qipai_err qipai_mj_discards(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
-                            const uint8_t *visible, qipai_mj_discard *out, int *count,
-                            qipai_error *err);
+ * tile order). out needs room for QIPAI_MJ_MAX_DISCARDS; *count gets how many. */
+enum { QIPAI_MJ_MAX_DISCARDS = QIPAI_MJ_KINDS + 1 };
+QIPAI_API qipai_err qipai_mj_discards(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
+                            const uint8_t *visible, qipai_mj_discard out[QIPAI_MJ_MAX_DISCARDS],
+                            size_t *count, qipai_error *err);
 
 /* ---- random hands (corpora, tests, simulations) -------------------------- */
 
 /* A complete 14-tile hand of real tiles: four melds and a pair over the
  * rule set's tile set, never more than four of a kind. */
-void qipai_mj_random_complete(const qipai_mj_rules *rules, qipai_rng *rng, qipai_mj_hand *hand);
+QIPAI_API void qipai_mj_random_complete(const qipai_mj_rules *rules, qipai_rng *rng, qipai_mj_hand *hand);
 /* n real tiles drawn from a full wall of the rule set's tile set. */
-void qipai_mj_random_hand(const qipai_mj_rules *rules, qipai_rng *rng, int n, qipai_mj_hand *hand);
+QIPAI_API void qipai_mj_random_hand(const qipai_mj_rules *rules, qipai_rng *rng, int n, qipai_mj_hand *hand);
 /* Takes one real tile at random out of the hand; returns its kind, or -1. */
-int qipai_mj_random_take(qipai_rng *rng, qipai_mj_hand *hand);
+QIPAI_API int qipai_mj_random_take(qipai_rng *rng, qipai_mj_hand *hand);
 
 /* The name of a meld type ("pair", ...) or form ("standard", ...). */
-const char *qipai_mj_meld_type_name(qipai_mj_meld_type type);
-const char *qipai_mj_form_name(qipai_mj_form form);
+QIPAI_API const char *qipai_mj_meld_type_name(qipai_mj_meld_type type);
+QIPAI_API const char *qipai_mj_form_name(qipai_mj_form form);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -41,6 +41,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
     QIPAI_PK_RANKS = 15,       /* 3 4 5 6 7 8 9 T J Q K A 2 X D */
     QIPAI_PK_RANK_A = 11,
@@ -73,13 +77,15 @@ typedef struct qipai_pk_rules {
     int four_with_three;   /* 四带三: four of a rank plus three kicker cards; default 0 */
 } qipai_pk_rules;
 
-void qipai_pk_rules_preset(qipai_pk_rules *rules, qipai_pk_game game);
-/* "seed", "ddz" or "pdk". */
-qipai_err qipai_pk_rules_named(qipai_pk_rules *rules, const char *name, qipai_error *err);
+QIPAI_API void qipai_pk_rules_preset(qipai_pk_rules *rules, qipai_pk_game game);
+/* "seed" (also "default"), "ddz" or "pdk". */
+QIPAI_API qipai_err qipai_pk_rules_named(qipai_pk_rules *rules, const char *name, qipai_error *err);
 /* "NAME=VALUE" with VALUE 0 or 1 (or "NAME", meaning 1): last_short,
  * bomb_unsplittable, four_with_three. Only pdk has options. */
-qipai_err qipai_pk_rules_option(qipai_pk_rules *rules, const char *assignment, qipai_error *err);
-const char *qipai_pk_game_name(qipai_pk_game game);
+QIPAI_API qipai_err qipai_pk_rules_option(qipai_pk_rules *rules, const char *assignment, qipai_error *err);
+/* Checks the values: a known game, options 0 or 1 and only in pdk. */
+QIPAI_API qipai_err qipai_pk_rules_check(const qipai_pk_rules *rules, qipai_error *err);
+QIPAI_API const char *qipai_pk_game_name(qipai_pk_game game);
 
 /* ---- cards ---------------------------------------------------------------- */
 
@@ -88,24 +94,24 @@ const char *qipai_pk_game_name(qipai_pk_game game);
  * skipped. Checks the limits of the rule set (rules may be NULL: a 54-card
  * deck): at most four of a rank, one of each joker, no jokers in seed and
  * pdk, at most one 2 and three A in pdk. */
-qipai_err qipai_pk_parse(const qipai_pk_rules *rules, const char *text, qipai_pk_cards *cards,
+QIPAI_API qipai_err qipai_pk_parse(const qipai_pk_rules *rules, const char *text, qipai_pk_cards *cards,
                          qipai_error *err);
 /* The whole deck of the rule set (rules may be NULL: 54 cards), one rank
  * index per card in ascending order, ready to shuffle and deal; returns
  * the number of cards (54 ddz, 52 seed, 48 pdk). */
 enum { QIPAI_PK_DECK_MAX = 54 };
-int qipai_pk_deck(const qipai_pk_rules *rules, uint8_t deck[QIPAI_PK_DECK_MAX]);
+QIPAI_API int qipai_pk_deck(const qipai_pk_rules *rules, uint8_t deck[QIPAI_PK_DECK_MAX]);
 /* Checks a count vector against the same limits. */
-qipai_err qipai_pk_check(const qipai_pk_rules *rules, const qipai_pk_cards *cards, qipai_error *err);
+QIPAI_API qipai_err qipai_pk_check(const qipai_pk_rules *rules, const qipai_pk_cards *cards, qipai_error *err);
 /* Writes the cards in ascending rank order ("33344456", "2XD"); returns the
  * length (the text is cut short, still NUL-terminated, when size is too small). */
-size_t qipai_pk_format(const qipai_pk_cards *cards, char *buffer, size_t size);
+QIPAI_API size_t qipai_pk_format(const qipai_pk_cards *cards, char *buffer, size_t size);
 /* The card order of every list: card sets compared as their written texts,
  * one card at a time by rank (3 lowest … 2, X, D), a prefix first. */
-int qipai_pk_compare(const qipai_pk_cards *a, const qipai_pk_cards *b);
-int qipai_pk_total(const qipai_pk_cards *cards);
+QIPAI_API int qipai_pk_compare(const qipai_pk_cards *a, const qipai_pk_cards *b);
+QIPAI_API int qipai_pk_total(const qipai_pk_cards *cards);
 /* The character of a rank index ("3456789TJQKA2XD"[rank]), or '?'. */
-char qipai_pk_rank_char(int rank);
+QIPAI_API char qipai_pk_rank_char(int rank);
 
 /* ---- plays ---------------------------------------------------------------- */
 
@@ -146,12 +152,12 @@ typedef struct qipai_pk_play {
 } qipai_pk_play;
 
 /* "solo_chain_5", "trio_two", ...; returns the length (snprintf-like). */
-size_t qipai_pk_play_name(const qipai_pk_play *play, char *buffer, size_t size);
+QIPAI_API size_t qipai_pk_play_name(const qipai_pk_play *play, char *buffer, size_t size);
 /* Reads a type name ("trio_solo_chain_3") into type and length. */
-qipai_err qipai_pk_parse_type(const char *name, qipai_pk_type *type, int *length, qipai_error *err);
+QIPAI_API qipai_err qipai_pk_parse_type(const char *name, qipai_pk_type *type, int *length, qipai_error *err);
 /* Whether the type is a short group of the rule set (pdk: trio, trio_one,
  * trio_short_chain): legal only as the play that empties the hand. */
-int qipai_pk_type_is_short(const qipai_pk_rules *rules, qipai_pk_type type);
+QIPAI_API int qipai_pk_type_is_short(const qipai_pk_rules *rules, qipai_pk_type type);
 
 /* Every reading of the cards as one play of the rule set, sorted by type,
  * length, main rank. Writes up to capacity readings; returns how many there
@@ -159,12 +165,12 @@ int qipai_pk_type_is_short(const qipai_pk_rules *rules, qipai_pk_type type);
  * of RLCard's table); a pdk one can have several (333444555: a bare
  * airplane of three, or of two with three kickers, from 3 or from 4).
  * Short groups are listed when the rule set allows them at all. */
-size_t qipai_pk_classify(const qipai_pk_rules *rules, const qipai_pk_cards *cards,
+QIPAI_API size_t qipai_pk_classify(const qipai_pk_rules *rules, const qipai_pk_cards *cards,
                          qipai_pk_play *plays, size_t capacity);
 
 /* Whether play beats last (RULES.md "Beating a play"); empties_hand says
  * play uses the player's whole hand, which pdk's short groups need. */
-int qipai_pk_beats(const qipai_pk_rules *rules, const qipai_pk_play *play,
+QIPAI_API int qipai_pk_beats(const qipai_pk_rules *rules, const qipai_pk_play *play,
                    const qipai_pk_play *last, int empties_hand);
 
 /* Receives one play; return 0 to go on, nonzero to stop. */
@@ -177,7 +183,7 @@ typedef int (*qipai_pk_play_fn)(const qipai_pk_play *play, void *context);
  * rank held four times is only played as a bomb. The order is fixed but not
  * sorted. *count (optional) gets the number of plays reported. Fails on a bad
  * hand or a last play that is not a reading of its cards. */
-qipai_err qipai_pk_moves(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
+QIPAI_API qipai_err qipai_pk_moves(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
                          const qipai_pk_play *last, qipai_pk_play_fn each, void *context,
                          size_t *count, qipai_error *err);
 
@@ -191,12 +197,12 @@ qipai_err qipai_pk_moves(const qipai_pk_rules *rules, const qipai_pk_cards *hand
  * (later hands come faster); other rules start afresh. One memo per thread. */
 typedef struct qipai_pk_memo qipai_pk_memo;
 /* Bytes for a memo of 2^log2_entries entries (log2_entries 1..30). */
-size_t qipai_pk_memo_bytes(unsigned log2_entries);
+QIPAI_API size_t qipai_pk_memo_bytes(unsigned log2_entries);
 /* Lays out a memo in memory (any alignment; the largest power of two of
  * entries that fits); NULL when it is too small. */
-qipai_pk_memo *qipai_pk_memo_init(void *memory, size_t bytes);
+QIPAI_API qipai_pk_memo *qipai_pk_memo_init(void *memory, size_t bytes);
 /* Forgets every entry in O(1). */
-void qipai_pk_memo_clear(qipai_pk_memo *memo);
+QIPAI_API void qipai_pk_memo_clear(qipai_pk_memo *memo);
 
 typedef struct qipai_pk_min_result {
     int min;            /* the fewest groups that use every card; 0 for no cards */
@@ -215,12 +221,16 @@ typedef int (*qipai_pk_solution_fn)(const qipai_pk_cards *groups, size_t n, void
  * hands. No step cap: the answer is exact for every hand the rules allow.
  * Hands of more than 24 cards are searched by branch and bound, which takes
  * about 30 KiB of stack; their solutions can be very many (docs/perf). */
-qipai_err qipai_pk_min_plays(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
+QIPAI_API qipai_err qipai_pk_min_plays(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
                              qipai_pk_memo *memo, qipai_pk_solution_fn each, void *context,
                              qipai_pk_min_result *result, qipai_error *err);
 
 /* Only the fewest number of groups (faster: no solutions listed). */
-qipai_err qipai_pk_min_count(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
+QIPAI_API qipai_err qipai_pk_min_count(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
                              qipai_pk_memo *memo, int *min, qipai_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -44,6 +44,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
     QIPAI_ZT_KINDS = 27,      /* 1m-9m, 1p-9p, 1s-9s */
     QIPAI_ZT_TILES = 108,     /* four of each kind */
@@ -75,7 +79,7 @@ typedef enum qipai_zt_type {
 } qipai_zt_type;
 
 /* "pinghu", ... (the log's names) or "平胡", ...; NULL for no type. */
-const char *qipai_zt_type_name(qipai_zt_type type, bool chinese);
+QIPAI_API const char *qipai_zt_type_name(qipai_zt_type type, bool chinese);
 
 /* ---- the rule set ----------------------------------------------------------
  * A plain value: qipai_zt_rules_default() fills docs/RULES.md's defaults;
@@ -102,10 +106,17 @@ typedef struct qipai_zt_rules {
     uint8_t an_gang_pay;     /* 2: bases each other player still in pays for a 暗杠 */
 } qipai_zt_rules;
 
-void qipai_zt_rules_default(qipai_zt_rules *rules);
+QIPAI_API void qipai_zt_rules_default(qipai_zt_rules *rules);
+/* "default" (the one preset; the variants are options). */
+QIPAI_API qipai_err qipai_zt_rules_named(qipai_zt_rules *rules, const char *name, qipai_error *err);
+/* "NAME=VALUE" with NAME a key of the log's rules object (cap, base,
+ * zimo_adds_base, call_transfer, ..., fan.TYPE as fan.gen=2 or fan.tianhu=cap);
+ * booleans as 0/1, true/false or on/off. The result must pass the check; a
+ * failed option leaves the rules as they were. */
+QIPAI_API qipai_err qipai_zt_rules_option(qipai_zt_rules *rules, const char *option, qipai_error *err);
 /* Checks the values (cap at most 20, base 1..1000000, fans at most 20 or
  * QIPAI_ZT_FAN_CAP): a game may only start from valid rules. */
-qipai_err qipai_zt_rules_check(const qipai_zt_rules *rules, qipai_error *err);
+QIPAI_API qipai_err qipai_zt_rules_check(const qipai_zt_rules *rules, qipai_error *err);
 
 /* ---- hands and melds ------------------------------------------------------- */
 typedef enum qipai_zt_meld_type {
@@ -135,23 +146,28 @@ typedef struct qipai_zt_hand {
 /* Checks the physical limits: at most four tiles of each kind over the
  * hand and its melds (the 坨 being tiles of their kind), at most four melds,
  * each with at least one real tile. */
-qipai_err qipai_zt_hand_check(int tuo_kind, const qipai_zt_hand *hand, qipai_error *err);
+QIPAI_API qipai_err qipai_zt_hand_check(int tuo_kind, const qipai_zt_hand *hand, qipai_error *err);
 /* Concealed tiles (counts and tuo). */
-int qipai_zt_concealed_size(const qipai_zt_hand *hand);
+QIPAI_API int qipai_zt_concealed_size(const qipai_zt_hand *hand);
 /* Suits (bit 0 万, 1 筒, 2 条) among the real tiles of the hand and its
  * melds; tiles of the 坨's kind are never counted (缺一门, 花猪). */
-unsigned qipai_zt_suits(const qipai_zt_hand *hand, int tuo_kind);
+QIPAI_API unsigned qipai_zt_suits(const qipai_zt_hand *hand, int tuo_kind);
 
 /* ---- analysis ---------------------------------------------------------------
  * On a hand with its melds (the concealed part holds 3k+2 tiles for a win,
  * 3k+1 for waits), 缺一门 counted over the hand and its melds. */
 
 /* Whether a hand of 3k+2 concealed tiles wins. */
-bool qipai_zt_wins(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
-/* Kinds k (bit k) such that the 3k+1 hand plus a plain k wins. */
-uint32_t qipai_zt_wait_mask(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
+QIPAI_API bool qipai_zt_wins(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
+/* The waits of a hand whose concealed part holds 13 - 3 per meld tiles: the
+ * kinds k such that the hand plus a plain k wins, in kind order. Fails on
+ * bad rules, a bad hand or the wrong size. */
+QIPAI_API qipai_err qipai_zt_waits(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand,
+                         uint8_t out[QIPAI_ZT_KINDS], size_t *count, qipai_error *err);
+/* The fast form: bit k for each wait (0 for a hand it cannot answer). */
+QIPAI_API uint32_t qipai_zt_wait_mask(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
 /* Whether the 3k+1 hand plus a 坨 wins (听牌: ready). */
-bool qipai_zt_ready(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
+QIPAI_API bool qipai_zt_ready(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
 
 /* How a win came about (bits), for the types that depend on it. */
 enum {
@@ -179,7 +195,7 @@ typedef struct qipai_zt_score {
  * the decomposition and the roles of the 坨 that give the highest amount
  * (then the most fan; then the first in the core's listing order).
  * QIPAI_ERR_ILLEGAL if the hand does not win. */
-qipai_err qipai_zt_score_hand(const qipai_zt_rules *rules, int tuo_kind,
+QIPAI_API qipai_err qipai_zt_score_hand(const qipai_zt_rules *rules, int tuo_kind,
                               const qipai_zt_hand *hand, unsigned context,
                               qipai_zt_score *out, qipai_error *err);
 
@@ -188,22 +204,23 @@ qipai_err qipai_zt_score_hand(const qipai_zt_rules *rules, int tuo_kind,
  * show. 坨 are wildcards, and drawing a 坨 counts as drawing a wildcard
  * (here counts[tuo kind] is read as 坨 too). QIPAI_MJ_NO_SHANTEN when the
  * melds already show three suits or the size does not fit the melds. */
-int qipai_zt_shanten(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
+QIPAI_API int qipai_zt_shanten(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
 
 /* Effective tiles of a 3k+1 hand (kinds whose draw lowers qipai_zt_shanten;
  * the 坨's kind when a 坨 does), with the copies left: 4, less the hand's
  * own tiles (its 坨 included), less visible[k] (tiles seen on the table, as
  * qipai_zt_visible gives them; may be NULL). */
-qipai_err qipai_zt_effective(const qipai_zt_rules *rules, int tuo_kind,
+QIPAI_API qipai_err qipai_zt_effective(const qipai_zt_rules *rules, int tuo_kind,
                              const qipai_zt_hand *hand, const uint8_t *visible,
                              qipai_mj_effective *out, qipai_error *err);
 
 /* Discard advice for a 3k+2 hand: one entry per distinct tile (a 坨 is
  * QIPAI_MJ_WILDCARD), best first: lower shanten, more effective copies, a
  * real tile before a 坨, tile order. out needs QIPAI_MJ_KINDS + 1 entries. */
-qipai_err qipai_zt_discards(const qipai_zt_rules *rules, int tuo_kind,
+QIPAI_API qipai_err qipai_zt_discards(const qipai_zt_rules *rules, int tuo_kind,
                             const qipai_zt_hand *hand, const uint8_t *visible,
-                            qipai_mj_discard *out, int *count, qipai_error *err);
+                            qipai_mj_discard out[QIPAI_MJ_MAX_DISCARDS], size_t *count,
+                            qipai_error *err);
 
 /* ---- actions ----------------------------------------------------------------- */
 typedef enum qipai_zt_action_type {
@@ -226,7 +243,7 @@ typedef struct qipai_zt_action {
 
 /* "discard", "peng", "ming_gang", "an_gang", "bu_gang", "hu", "pass" (or
  * Chinese: 打, 碰, 明杠, 暗杠, 补杠, 胡, 过); NULL for no type. */
-const char *qipai_zt_action_name(qipai_zt_action_type type, bool chinese);
+QIPAI_API const char *qipai_zt_action_name(qipai_zt_action_type type, bool chinese);
 
 /* ---- the game ---------------------------------------------------------------- */
 typedef enum qipai_zt_phase {
@@ -272,9 +289,9 @@ typedef enum qipai_zt_pay_reason {
 
 /* "win", "ming_gang", "bu_gang", "an_gang", "transfer", "hua_zhu",
  * "da_jiao", "tui_shui"; NULL for no reason. */
-const char *qipai_zt_pay_reason_name(qipai_zt_pay_reason reason);
+QIPAI_API const char *qipai_zt_pay_reason_name(qipai_zt_pay_reason reason);
 /* "peng", "ming_gang", "an_gang", "bu_gang"; NULL for no type. */
-const char *qipai_zt_meld_name(qipai_zt_meld_type type);
+QIPAI_API const char *qipai_zt_meld_name(qipai_zt_meld_type type);
 
 typedef struct qipai_zt_payment {
     uint8_t from, to;
@@ -373,36 +390,36 @@ typedef struct qipai_zt_game {
 /* Shuffles the wall with qipai_rng seeded by seed and deals: seats take 13
  * tiles each from the front of the wall, the dealer first, then the dealer
  * one more; the next tile is turned and names the 坨. */
-qipai_err qipai_zt_game_init(qipai_zt_game *game, const qipai_zt_rules *rules, uint64_t seed,
+QIPAI_API qipai_err qipai_zt_game_init(qipai_zt_game *game, const qipai_zt_rules *rules, uint64_t seed,
                              int dealer, qipai_error *err);
 /* The same from a given wall order (108 kinds, four of each). */
-qipai_err qipai_zt_game_init_wall(qipai_zt_game *game, const qipai_zt_rules *rules,
+QIPAI_API qipai_err qipai_zt_game_init_wall(qipai_zt_game *game, const qipai_zt_rules *rules,
                                   const uint8_t wall[QIPAI_ZT_TILES], int dealer,
                                   qipai_error *err);
 
 /* Seats that must act now (bit s); 0 when the game is over. */
-unsigned qipai_zt_to_act(const qipai_zt_game *game);
+QIPAI_API unsigned qipai_zt_to_act(const qipai_zt_game *game);
 /* Every legal action of seat now, written to out; returns how many (0 when
  * the seat is not to act). */
-int qipai_zt_legal_actions(const qipai_zt_game *game, int seat,
+QIPAI_API int qipai_zt_legal_actions(const qipai_zt_game *game, int seat,
                            qipai_zt_action out[QIPAI_ZT_MAX_ACTIONS]);
 /* Applies one action. An action that is not legal now fails with
  * QIPAI_ERR_ILLEGAL (or QIPAI_ERR_ARGUMENT for nonsense) and a reason, and
  * leaves the game as it was. */
-qipai_err qipai_zt_step(qipai_zt_game *game, const qipai_zt_action *action, qipai_error *err);
+QIPAI_API qipai_err qipai_zt_step(qipai_zt_game *game, const qipai_zt_action *action, qipai_error *err);
 /* The same, reporting the action and everything that follows from it to
  * events (may be NULL), in order, before it returns. */
-qipai_err qipai_zt_step_events(qipai_zt_game *game, const qipai_zt_action *action,
+QIPAI_API qipai_err qipai_zt_step_events(qipai_zt_game *game, const qipai_zt_action *action,
                                qipai_zt_event_fn events, void *context, qipai_error *err);
 
 /* Tiles seen on the table (rivers, melds, the turned tile, winners' shown
  * hands) by physical kind: what any player may count. */
-void qipai_zt_visible(const qipai_zt_game *game, uint8_t visible[QIPAI_ZT_KINDS]);
+QIPAI_API void qipai_zt_visible(const qipai_zt_game *game, uint8_t visible[QIPAI_ZT_KINDS]);
 
 /* Checks the invariants: every tile in exactly one place, hand sizes, scores
  * summing to zero, a consistent phase. QIPAI_ERR_STATE names the first
  * broken one. */
-qipai_err qipai_zt_check(const qipai_zt_game *game, qipai_error *err);
+QIPAI_API qipai_err qipai_zt_check(const qipai_zt_game *game, qipai_error *err);
 
 /* ---- bots ---------------------------------------------------------------- */
 typedef enum qipai_zt_bot {
@@ -414,13 +431,13 @@ typedef enum qipai_zt_bot {
 } qipai_zt_bot;
 
 /* "seed", "strong"; NULL for no bot. */
-const char *qipai_zt_bot_name(qipai_zt_bot bot);
+QIPAI_API const char *qipai_zt_bot_name(qipai_zt_bot bot);
 /* The bot of that name; the error lists the names. */
-qipai_err qipai_zt_bot_named(qipai_zt_bot *bot, const char *name, qipai_error *err);
+QIPAI_API qipai_err qipai_zt_bot_named(qipai_zt_bot *bot, const char *name, qipai_error *err);
 
 /* The bot's action for seat (which must be to act). Uses only what the seat
  * may see. */
-qipai_err qipai_zt_bot_choose(const qipai_zt_game *game, int seat, qipai_zt_bot bot,
+QIPAI_API qipai_err qipai_zt_bot_choose(const qipai_zt_game *game, int seat, qipai_zt_bot bot,
                               qipai_zt_action *out, qipai_error *err);
 
 /* ---- running games ----------------------------------------------------------
@@ -428,7 +445,7 @@ qipai_err qipai_zt_bot_choose(const qipai_zt_game *game, int seat, qipai_zt_bot 
  * qipai_zt_game_seed(S, i), which depends on S and i alone: any range of a
  * run's games can be played on its own (on another thread, process or
  * machine) and gives the same games. */
-uint64_t qipai_zt_game_seed(uint64_t run_seed, uint64_t number);
+QIPAI_API uint64_t qipai_zt_game_seed(uint64_t run_seed, uint64_t number);
 
 /* Whatever chooses a seat's actions: a built-in bot, a person, a program, a
  * learning agent. choose gets a seat that must act now and writes one of
@@ -441,14 +458,14 @@ typedef struct qipai_zt_agent {
 } qipai_zt_agent;
 
 /* The agent that plays a built-in bot. */
-qipai_zt_agent qipai_zt_bot_agent(qipai_zt_bot bot);
+QIPAI_API qipai_zt_agent qipai_zt_bot_agent(qipai_zt_bot bot);
 
 /* Plays a game to its end: while someone must act, the lowest such seat's
  * agent chooses and the action is stepped, reporting to events (may be
  * NULL). *steps (may be NULL) gets the number of actions taken. Stops at
  * the first failure (an agent's error, an illegal or misdirected action)
  * and returns it, the game left as it was before that action. */
-qipai_err qipai_zt_play(qipai_zt_game *game, const qipai_zt_agent agents[QIPAI_ZT_SEATS],
+QIPAI_API qipai_err qipai_zt_play(qipai_zt_game *game, const qipai_zt_agent agents[QIPAI_ZT_SEATS],
                         qipai_zt_event_fn events, void *context, uint64_t *steps,
                         qipai_error *err);
 
@@ -465,10 +482,10 @@ typedef struct qipai_zt_stats {
     uint64_t types[QIPAI_ZT_TYPE_COUNT];  /* wins with each hand type */
 } qipai_zt_stats;
 
-void qipai_zt_stats_init(qipai_zt_stats *stats);
+QIPAI_API void qipai_zt_stats_init(qipai_zt_stats *stats);
 /* Counts a finished game that took steps actions. */
-void qipai_zt_stats_add(qipai_zt_stats *stats, const qipai_zt_game *game, uint64_t steps);
-void qipai_zt_stats_merge(qipai_zt_stats *into, const qipai_zt_stats *from);
+QIPAI_API void qipai_zt_stats_add(qipai_zt_stats *stats, const qipai_zt_game *game, uint64_t steps);
+QIPAI_API void qipai_zt_stats_merge(qipai_zt_stats *into, const qipai_zt_stats *from);
 
 /* The average score per game of a set of seats (bit s), with its 95%
  * confidence interval: one sample a game (the seats' mean that game), so
@@ -476,6 +493,10 @@ void qipai_zt_stats_merge(qipai_zt_stats *into, const qipai_zt_stats *from);
 typedef struct qipai_zt_mean {
     double mean, low, high;
 } qipai_zt_mean;
-qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats);
+QIPAI_API qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

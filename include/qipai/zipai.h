@@ -37,6 +37,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
     QIPAI_ZP_KINDS = 20,  /* card kinds: 0-9 small 一..十, 10-19 big 壹..拾 */
     QIPAI_ZP_COPIES = 4,  /* copies of each kind: 80 cards */
@@ -80,11 +84,15 @@ typedef enum qipai_zp_preset {
     QIPAI_ZP_PRESET_10HUXI   /* "10huxi": threshold 10, 一五十 / 壹伍拾 */
 } qipai_zp_preset;
 
-void qipai_zp_rules_preset(qipai_zp_rules *rules, qipai_zp_preset preset);
+QIPAI_API void qipai_zp_rules_preset(qipai_zp_rules *rules, qipai_zp_preset preset);
 /* The preset of that name ("default", "15huxi", "10huxi"). */
-qipai_err qipai_zp_rules_named(const char *name, qipai_zp_rules *rules, qipai_error *err);
+QIPAI_API qipai_err qipai_zp_rules_named(qipai_zp_rules *rules, const char *name, qipai_error *err);
+/* "NAME=VALUE", NAME a field below (threshold, yiwushi, tun_base, tun_step,
+ * hong_min, mult_hong, mult_dian, mult_wu); the result must pass the check,
+ * and a failed option leaves the rules as they were. */
+QIPAI_API qipai_err qipai_zp_rules_option(qipai_zp_rules *rules, const char *option, qipai_error *err);
 /* Checks the values: threshold >= 0, tun_step >= 1, multipliers >= 0 ... */
-qipai_err qipai_zp_rules_check(const qipai_zp_rules *rules, qipai_error *err);
+QIPAI_API qipai_err qipai_zp_rules_check(const qipai_zp_rules *rules, qipai_error *err);
 
 /* ---- notation --------------------------------------------------------- */
 
@@ -94,21 +102,21 @@ enum { QIPAI_ZP_ASCII = 1 };
 /* Reads one card at text: 一..十, 壹 贰/貳 叁/參 肆 伍 陆/陸 柒 捌 玖 拾, or
  * x1..x10 / d1..d10. Returns the card (0-19) and sets *length to the bytes
  * read, or returns -1 when no card starts there. */
-int qipai_zp_card_at(const char *text, size_t *length);
+QIPAI_API int qipai_zp_card_at(const char *text, size_t *length);
 /* A hand: cards in any order, blanks between them ignored, at most four of
  * a kind. The empty text is the empty hand. */
-qipai_err qipai_zp_parse_hand(const char *text, qipai_zp_hand *hand, qipai_error *err);
+QIPAI_API qipai_err qipai_zp_parse_hand(const char *text, qipai_zp_hand *hand, qipai_error *err);
 /* Writes the card (flags: QIPAI_ZP_ASCII) with a NUL; returns its length
  * (snprintf-style: the length it needs, even when size is too small). */
-size_t qipai_zp_format_card(int card, unsigned flags, char *buffer, size_t size);
+QIPAI_API size_t qipai_zp_format_card(int card, unsigned flags, char *buffer, size_t size);
 /* n cards in the order given, no separators. */
-size_t qipai_zp_format_cards(const uint8_t *cards, int n, unsigned flags, char *buffer,
+QIPAI_API size_t qipai_zp_format_cards(const uint8_t *cards, int n, unsigned flags, char *buffer,
                              size_t size);
 /* A hand in ascending order, small before big. */
-size_t qipai_zp_format_hand(const qipai_zp_hand *hand, unsigned flags, char *buffer,
+QIPAI_API size_t qipai_zp_format_hand(const qipai_zp_hand *hand, unsigned flags, char *buffer,
                             size_t size);
 /* 1 when the card is red: 二 七 十 贰 柒 拾. */
-int qipai_zp_is_red(int card);
+QIPAI_API int qipai_zp_is_red(int card);
 
 /* ---- melds ------------------------------------------------------------ */
 
@@ -131,19 +139,19 @@ typedef struct qipai_zp_meld {
 } qipai_zp_meld;
 
 /* 1 when the three cards (any order) form a chow under the rules. */
-int qipai_zp_is_chow(const qipai_zp_rules *rules, int a, int b, int c);
+QIPAI_API int qipai_zp_is_chow(const qipai_zp_rules *rules, int a, int b, int c);
 /* Builds a meld of that type from n cards in any order (sorting them and
  * filling huxi); QIPAI_ERR_ILLEGAL when they do not form that meld. */
-qipai_err qipai_zp_meld_make(const qipai_zp_rules *rules, int type, const uint8_t *cards, int n,
+QIPAI_API qipai_err qipai_zp_meld_make(const qipai_zp_rules *rules, int type, const uint8_t *cards, int n,
                              qipai_zp_meld *meld, qipai_error *err);
 /* The huxi of a meld (its cards and type), per docs/RULES.md. */
-int qipai_zp_meld_huxi(const qipai_zp_rules *rules, const qipai_zp_meld *meld);
+QIPAI_API int qipai_zp_meld_huxi(const qipai_zp_rules *rules, const qipai_zp_meld *meld);
 /* "将" "顺" "坎" "提" "吃" "碰" "偎" "跑", or in ASCII "pair" "chow" "kan" "ti"
  * "chi" "peng" "wei" "pao". */
-const char *qipai_zp_meld_name(int type, unsigned flags);
+QIPAI_API const char *qipai_zp_meld_name(int type, unsigned flags);
 /* Orders melds by their cards, card by card, a meld that is a prefix of the
  * other first; ties by type. The order melds are listed in. */
-int qipai_zp_meld_compare(const qipai_zp_meld *a, const qipai_zp_meld *b);
+QIPAI_API int qipai_zp_meld_compare(const qipai_zp_meld *a, const qipai_zp_meld *b);
 
 /* ---- decompose -------------------------------------------------------- */
 
@@ -165,13 +173,13 @@ typedef int (*qipai_zp_decomposition_fn)(const qipai_zp_decomposition *d, void *
  * lexicographic order of the meld lists. A hand that does not split has
  * none (not an error); QIPAI_ERR_SIZE when the cards besides 坎 and 提
  * number 3k+1, which no hand holding its target does. */
-qipai_err qipai_zp_decompose_each(const qipai_zp_rules *rules, const qipai_zp_hand *hand,
+QIPAI_API qipai_err qipai_zp_decompose_each(const qipai_zp_rules *rules, const qipai_zp_hand *hand,
                                   qipai_zp_decomposition_fn fn, void *context,
                                   qipai_error *err);
 /* The same into out[capacity]; *count is the number of decompositions
  * (even when more than capacity: then QIPAI_ERR_BUFFER and out holds the
  * first capacity ones). */
-qipai_err qipai_zp_decompose(const qipai_zp_rules *rules, const qipai_zp_hand *hand,
+QIPAI_API qipai_err qipai_zp_decompose(const qipai_zp_rules *rules, const qipai_zp_hand *hand,
                              qipai_zp_decomposition *out, size_t capacity, size_t *count,
                              qipai_error *err);
 
@@ -196,7 +204,7 @@ typedef struct qipai_zp_situation {
  * then the target after 摸/draw or 打/discard (or the source word alone).
  * Checks the shapes of the melds and that no card appears more than four
  * times in all. */
-qipai_err qipai_zp_parse_situation(const qipai_zp_rules *rules, const char *text,
+QIPAI_API qipai_err qipai_zp_parse_situation(const qipai_zp_rules *rules, const char *text,
                                    qipai_zp_situation *s, qipai_error *err);
 
 /* 名堂, as bits. */
@@ -226,7 +234,7 @@ typedef struct qipai_zp_hu_result {
 } qipai_zp_hu_result;
 
 /* Hu with s->target from s->source (both must be set). */
-qipai_err qipai_zp_hu(const qipai_zp_rules *rules, const qipai_zp_situation *s,
+QIPAI_API qipai_err qipai_zp_hu(const qipai_zp_rules *rules, const qipai_zp_situation *s,
                       qipai_zp_hu_result *out, qipai_error *err);
 
 typedef struct qipai_zp_wait {
@@ -240,7 +248,11 @@ typedef struct qipai_zp_wait {
 /* The cards that win for s (its target ignored), from s->source or, when
  * that is -1, from a draw and from a discard: card by card, draw first.
  * A card already held four times in hand and open melds is not a wait. */
-qipai_err qipai_zp_waits(const qipai_zp_rules *rules, const qipai_zp_situation *s,
-                         qipai_zp_wait out[QIPAI_ZP_MAX_WAITS], int *count, qipai_error *err);
+QIPAI_API qipai_err qipai_zp_waits(const qipai_zp_rules *rules, const qipai_zp_situation *s,
+                         qipai_zp_wait out[QIPAI_ZP_MAX_WAITS], size_t *count, qipai_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

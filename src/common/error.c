@@ -2,10 +2,15 @@
  * Error values and their messages: the single place where a qipai_error is
  * filled, so every part of the library reports problems the same way.
  */
-#include <qipai/qipai.h>
+#include "common/fail.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+
+const char *qipai_version(void)
+{
+    return QIPAI_VERSION_STRING;
+}
 
 const char *qipai_strerror(qipai_err code)
 {
@@ -20,6 +25,7 @@ const char *qipai_strerror(qipai_err code)
     case QIPAI_ERR_ILLEGAL: return "illegal action";
     case QIPAI_ERR_STATE: return "inconsistent state";
     case QIPAI_ERR_LIMIT: return "internal limit reached";
+    case QIPAI_ERR_MEMORY: return "out of memory";
     }
     return "unknown error";
 }

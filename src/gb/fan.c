@@ -5,6 +5,7 @@
  * docs/RULES.md ("Guobiao").
  */
 #include "gb/gb_internal.h"
+#include "common/fail.h"
 
 typedef struct best {
     gb_tally tally;

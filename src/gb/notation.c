@@ -6,6 +6,8 @@
  * core's compact form 1z-7z.
  */
 #include "gb/gb_internal.h"
+#include "common/fail.h"
+#include "common/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -479,26 +481,11 @@ qipai_err qipai_gb_check(const qipai_gb_hand *hand, int tiles, qipai_error *err)
 
 /* ---- writing ---- */
 
-typedef struct writer {
-    char *out;
-    size_t size, used;
-} writer;
-
-static void put(writer *w, const char *s)
-{
-    for (; *s; s++) {
-        if (w->used + 1 < w->size)
-            w->out[w->used] = *s;
-        w->used++;
-    }
-    if (w->size)
-        w->out[w->used < w->size ? w->used : w->size - 1] = '\0';
-}
+typedef text_sink writer;
 
 static void put_char(writer *w, char c)
 {
-    char s[2] = {c, '\0'};
-    put(w, s);
+    text_putc(w, c);
 }
 
 /* Tiles of counts[] in compact notation, honors as letters. */
@@ -526,11 +513,9 @@ static void put_kind(writer *w, int kind)
     put_tiles(w, one);
 }
 
-int qipai_gb_format_hand(const qipai_gb_hand *hand, char *out, size_t size)
+size_t qipai_gb_format_hand(const qipai_gb_hand *hand, char *out, size_t size)
 {
-    writer w = {out, size, 0};
-    if (size)
-        out[0] = '\0';
+    writer w = text_sink_make(out, size);
     for (int i = 0; i < hand->meld_count && i < QIPAI_GB_MAX_MELDS; i++) {
         const qipai_gb_meld *m = &hand->melds[i];
         uint8_t c[QIPAI_MJ_KINDS] = {0};
@@ -570,16 +555,14 @@ int qipai_gb_format_hand(const qipai_gb_hand *hand, char *out, size_t size)
         put_char(&w, '|');
         put_char(&w, (char)('0' + hand->flowers % 10));
     }
-    return (int)(w.used < size ? w.used : size ? size - 1 : 0);
+    return w.length;
 }
 
-int qipai_gb_format_group(const qipai_gb_group *group, char *out, size_t size)
+size_t qipai_gb_format_group(const qipai_gb_group *group, char *out, size_t size)
 {
-    writer w = {out, size, 0};
+    writer w = text_sink_make(out, size);
     uint8_t c[QIPAI_MJ_KINDS] = {0};
     int k = group->kind;
-    if (size)
-        out[0] = '\0';
     if (k >= QIPAI_MJ_KINDS)
         return 0;
     switch (group->type) {
@@ -608,5 +591,5 @@ int qipai_gb_format_group(const qipai_gb_group *group, char *out, size_t size)
         if (any)
             put_char(&w, suit_letters[suit]);
     }
-    return (int)(w.used < size ? w.used : size ? size - 1 : 0);
+    return w.length;
 }

@@ -283,9 +283,10 @@ bool gb_unique_wait(gb_context *ctx, int pair)
     return ctx->unique_wait;
 }
 
-qipai_err qipai_gb_waits(const qipai_gb_hand *hand, uint8_t out[QIPAI_MJ_KINDS], int *count,
+qipai_err qipai_gb_waits(const qipai_gb_hand *hand, uint8_t out[QIPAI_MJ_KINDS], size_t *count,
                          qipai_error *err)
 {
+    *count = 0;
     qipai_err e = qipai_gb_check(hand, 13, err);
     if (e)
         return e;
@@ -299,11 +300,10 @@ qipai_err qipai_gb_waits(const qipai_gb_hand *hand, uint8_t out[QIPAI_MJ_KINDS],
             all[m->kind] += m->type == QIPAI_GB_MELD_KONG ? 4 : 3;
     }
     uint64_t w = gb_formal_waits(hand->counts, hand->meld_count);
-    int n = 0;
+    size_t n = 0;
     for (int k = 0; k < QIPAI_MJ_KINDS; k++)
         if ((w >> k & 1) && all[k] < QIPAI_MJ_MAX_COPIES)
             out[n++] = (uint8_t)k;
-    if (count)
-        *count = n;
+    *count = n;
     return QIPAI_OK;
 }

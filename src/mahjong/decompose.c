@@ -11,6 +11,7 @@
  * no group uses become `any` melds.
  */
 #include "mahjong/win.h"
+#include "common/fail.h"
 
 typedef struct search {
     const qipai_mj_rules *rules;

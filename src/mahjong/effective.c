@@ -10,6 +10,7 @@
  * the hand's wildcards is counted in full (exact, and rare).
  */
 #include "mahjong/shanten.h"
+#include "common/fail.h"
 
 typedef struct probe {
     const qipai_mj_rules *rules;
@@ -341,8 +342,8 @@ static int discard_order(const qipai_mj_discard *a, const qipai_mj_discard *b)
 }
 
 qipai_err qipai_mj_discards(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
-                            const uint8_t *visible, qipai_mj_discard *out, int *count,
-                            qipai_error *err)
+                            const uint8_t *visible, qipai_mj_discard out[QIPAI_MJ_MAX_DISCARDS],
+                            size_t *count, qipai_error *err)
 {
     mj_view v;
     *count = 0;
@@ -381,6 +382,6 @@ qipai_err qipai_mj_discards(const qipai_mj_rules *rules, const qipai_mj_hand *ha
             out[i] = out[i - 1];
         out[i] = item;
     }
-    *count = n;
+    *count = (size_t)n;
     return QIPAI_OK;
 }

@@ -4,6 +4,8 @@
  * The notation is defined in docs/RULES.md ("Tiles").
  */
 #include <qipai/mahjong.h>
+#include "common/fail.h"
+#include "common/text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -274,55 +276,49 @@ qipai_err qipai_mj_hand_check(const qipai_mj_rules *rules, const qipai_mj_hand *
 
 /* ---- writing -------------------------------------------------------------- */
 
-int qipai_mj_format_kind(int kind, bool chinese, char *out, size_t size)
+/* Appends one kind's text: "5m", or "五万" / "中" when chinese. */
+static void put_kind(text_sink *t, int kind, bool chinese)
 {
-    if (size == 0)
-        return 0;
-    if (kind < 0 || kind >= QIPAI_MJ_KINDS) {
-        out[0] = '\0';
-        return 0;
-    }
     qipai_mj_suit suit = qipai_mj_kind_suit(kind);
     int number = qipai_mj_kind_number(kind);
-    int n;
-    if (!chinese)
-        n = snprintf(out, size, "%d%c", number, suit_letters[suit]);
-    else if (suit == QIPAI_MJ_HONOR)
-        n = snprintf(out, size, "%s", chinese_honors[number - 1]);
-    else
-        n = snprintf(out, size, "%s%s", chinese_numerals[number - 1], chinese_suits[suit]);
-    return n < (int)size ? n : (int)size - 1;
+    if (!chinese) {
+        text_putc(t, (char)('0' + number));
+        text_putc(t, suit_letters[suit]);
+    } else if (suit == QIPAI_MJ_HONOR) {
+        text_puts(t, chinese_honors[number - 1]);
+    } else {
+        text_puts(t, chinese_numerals[number - 1]);
+        text_puts(t, chinese_suits[suit]);
+    }
 }
 
-int qipai_mj_format_hand(const qipai_mj_hand *hand, bool chinese, char *out, size_t size)
+size_t qipai_mj_format_kind(int kind, bool chinese, char *out, size_t size)
 {
-    size_t used = 0;
-    if (size == 0)
-        return 0;
-    out[0] = '\0';
+    text_sink t = text_sink_make(out, size);
+    if (kind >= 0 && kind < QIPAI_MJ_KINDS)
+        put_kind(&t, kind, chinese);
+    return t.length;
+}
+
+size_t qipai_mj_format_hand(const qipai_mj_hand *hand, bool chinese, char *out, size_t size)
+{
+    text_sink t = text_sink_make(out, size);
     for (int suit = 0; suit < 4; suit++) {
-        int wrote_numbers = 0;
+        bool wrote_numbers = false;
         for (int number = 1; number <= (suit == QIPAI_MJ_HONOR ? 7 : 9); number++) {
             int kind = qipai_mj_kind((qipai_mj_suit)suit, number);
             for (int c = 0; c < hand->counts[kind]; c++) {
-                char piece[16];
-                int n = chinese ? qipai_mj_format_kind(kind, true, piece, sizeof piece)
-                                : snprintf(piece, sizeof piece, "%d", number);
-                if (used + (size_t)n + 1 < size) {
-                    memcpy(out + used, piece, (size_t)n + 1);
-                    used += (size_t)n;
-                }
-                wrote_numbers = 1;
+                if (chinese)
+                    put_kind(&t, kind, true);
+                else
+                    text_putc(&t, (char)('0' + number));
+                wrote_numbers = true;
             }
         }
-        if (wrote_numbers && !chinese && used + 2 < size) {
-            out[used++] = suit_letters[suit];
-            out[used] = '\0';
-        }
+        if (wrote_numbers && !chinese)
+            text_putc(&t, suit_letters[suit]);
     }
-    for (int w = 0; w < hand->wilds && used + 2 < size; w++) {
-        out[used++] = '*';
-        out[used] = '\0';
-    }
-    return (int)used;
+    for (int w = 0; w < hand->wilds; w++)
+        text_putc(&t, '*');
+    return t.length;
 }

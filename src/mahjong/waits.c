@@ -4,6 +4,7 @@
  * group's need, and the other groups' needs set the budget it must meet.
  */
 #include "mahjong/win.h"
+#include "common/fail.h"
 
 enum { ALL_SUIT = 0x1FF, ALL_HONOR = 0x7F };
 
@@ -121,11 +122,20 @@ uint64_t qipai_mj_wait_mask(const qipai_mj_rules *rules, const qipai_mj_hand *ha
     return mask;
 }
 
-int qipai_mj_waits(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
-                   uint8_t out[QIPAI_MJ_KINDS])
+qipai_err qipai_mj_waits(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
+                         uint8_t out[QIPAI_MJ_KINDS], size_t *count, qipai_error *err)
 {
-    int n = 0;
+    *count = 0;
+    qipai_err e = qipai_mj_hand_check(rules, hand, err);
+    if (e != QIPAI_OK)
+        return e;
+    int size = qipai_mj_hand_size(hand);
+    if (size % 3 != 1)
+        return qipai_fail(err, QIPAI_ERR_SIZE, -1,
+                          "%d tiles; waits are asked of a hand of 1, 4, 7, 10 or 13 tiles", size);
+    size_t n = 0;
     for (uint64_t mask = qipai_mj_wait_mask(rules, hand); mask; mask &= mask - 1)
         out[n++] = (uint8_t)__builtin_ctzll(mask);
-    return n;
+    *count = n;
+    return QIPAI_OK;
 }

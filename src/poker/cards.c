@@ -4,6 +4,7 @@
  * limits each rule set puts on a hand, and the card order every list uses.
  */
 #include "pk.h"
+#include "common/fail.h"
 
 #include <string.h>
 

@@ -26,6 +26,7 @@
  * many paths is searched once.
  */
 #include "pk.h"
+#include "common/fail.h"
 
 #include <string.h>
 

@@ -7,6 +7,7 @@
  * rank.
  */
 #include "pk.h"
+#include "common/fail.h"
 
 int qipai_pk_beats(const qipai_pk_rules *rules, const qipai_pk_play *play,
                    const qipai_pk_play *last, int empties_hand)

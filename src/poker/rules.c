@@ -4,6 +4,7 @@
  * the bounds of its chains, and the type names shared with RLCard.
  */
 #include "pk.h"
+#include "common/fail.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,12 +31,14 @@ qipai_err qipai_pk_rules_named(qipai_pk_rules *rules, const char *name, qipai_er
 {
     static const qipai_pk_game games[] = {QIPAI_PK_GAME_SEED, QIPAI_PK_GAME_DDZ,
                                           QIPAI_PK_GAME_PDK};
+    if (name && !strcmp(name, "default"))
+        name = "seed";
     for (size_t i = 0; name && i < sizeof games / sizeof games[0]; i++)
         if (!strcmp(name, qipai_pk_game_name(games[i]))) {
             qipai_pk_rules_preset(rules, games[i]);
             return QIPAI_OK;
         }
-    return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "unknown poker rules '%s' (seed, ddz, pdk)",
+    return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "unknown poker rules '%s' (seed or default, ddz, pdk)",
                       name ? name : "");
 }
 
@@ -74,6 +77,22 @@ qipai_err qipai_pk_rules_option(qipai_pk_rules *rules, const char *assignment, q
     return qipai_fail(err, QIPAI_ERR_ARGUMENT, 0,
                       "unknown option '%.*s' (last_short, bomb_unsplittable, four_with_three)",
                       (int)(name_len > 40 ? 40 : name_len), assignment);
+}
+
+qipai_err qipai_pk_rules_check(const qipai_pk_rules *rules, qipai_error *err)
+{
+    if ((unsigned)rules->game > QIPAI_PK_GAME_PDK)
+        return qipai_fail(err, QIPAI_ERR_RANGE, -1, "game %d is not seed, ddz or pdk",
+                          (int)rules->game);
+    const int options[3] = {rules->last_short, rules->bomb_unsplittable, rules->four_with_three};
+    for (int i = 0; i < 3; i++)
+        if (options[i] != 0 && options[i] != 1)
+            return qipai_fail(err, QIPAI_ERR_RANGE, -1, "pdk options are 0 or 1");
+    if (rules->game != QIPAI_PK_GAME_PDK &&
+        (rules->last_short || rules->bomb_unsplittable || rules->four_with_three))
+        return qipai_fail(err, QIPAI_ERR_RANGE, -1, "only pdk has options, not %s",
+                          qipai_pk_game_name(rules->game));
+    return QIPAI_OK;
 }
 
 int pk_has_type(const qipai_pk_rules *rules, qipai_pk_type type)

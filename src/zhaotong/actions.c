@@ -11,6 +11,7 @@
  * kind: the 坨 in a hand match it.
  */
 #include "zt_internal.h"
+#include "common/fail.h"
 
 #include <stdio.h>
 

@@ -18,6 +18,7 @@
  * kinds of X, which can never help.
  */
 #include "zt_internal.h"
+#include "common/fail.h"
 
 typedef struct adviser {
     qipai_mj_rules mj; /* the core with the 坨 as a wild kind and 缺一门 */
@@ -239,7 +240,8 @@ static int candidates(const qipai_zt_hand *h, int tuo_kind, uint8_t *tiles)
 
 qipai_err qipai_zt_discards(const qipai_zt_rules *rules, int tuo_kind,
                             const qipai_zt_hand *hand, const uint8_t *visible,
-                            qipai_mj_discard *out, int *count, qipai_error *err)
+                            qipai_mj_discard out[QIPAI_MJ_MAX_DISCARDS], size_t *count,
+                            qipai_error *err)
 {
     adviser a;
     *count = 0;
@@ -259,7 +261,7 @@ qipai_err qipai_zt_discards(const qipai_zt_rules *rules, int tuo_kind,
         qipai_err e = effective_after(&a, &after, tiles[i], &d.after, err);
         if (e != QIPAI_OK)
             return e;
-        int j = *count;
+        size_t j = *count;
         while (j > 0 && better(&d, &out[j - 1])) {
             out[j] = out[j - 1];
             j--;

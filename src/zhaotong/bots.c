@@ -14,6 +14,7 @@
  * tiles.
  */
 #include "zt_internal.h"
+#include "common/fail.h"
 
 static qipai_zt_action act(int type, int seat, int kind, int tuo)
 {

@@ -5,6 +5,7 @@
  * after every step of thousands of games; a server may run it too.
  */
 #include "zt_internal.h"
+#include "common/fail.h"
 
 static qipai_err check_tiles(const qipai_zt_game *g, qipai_error *err)
 {

@@ -6,6 +6,7 @@
  * on the table.
  */
 #include "zt_internal.h"
+#include "common/fail.h"
 
 /* Puts a physical tile into a hand: a 坨 goes among the wildcards. */
 static void take(qipai_zt_game *g, int seat, int kind)

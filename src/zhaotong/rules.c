@@ -4,6 +4,7 @@
  * the names used in logs and on screen.
  */
 #include <qipai/zhaotong.h>
+#include "common/fail.h"
 
 #include <string.h>
 

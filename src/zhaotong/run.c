@@ -6,6 +6,7 @@
  * into shards merge into exactly the figures of one run.
  */
 #include "zt_internal.h"
+#include "common/fail.h"
 
 #include <math.h>
 #include <string.h>

@@ -13,6 +13,7 @@
  * melds (a declared 杠 is 勾胡 instead).
  */
 #include "zt_internal.h"
+#include "common/fail.h"
 
 typedef struct scorer {
     const qipai_zt_rules *rules;

@@ -70,6 +70,22 @@ int64_t zt_best_wait_amount(const qipai_zt_rules *rules, const qipai_mj_rules *m
 qipai_err zt_best_discard(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand,
                           const uint8_t *visible, qipai_mj_discard *best, qipai_error *err);
 
+/* ---- rule options (rules_option.c): the log's rules object and the
+ * command line's --rule share these names ---- */
+typedef enum { ZT_RULE_BOOL, ZT_RULE_U8, ZT_RULE_I32 } zt_rule_type;
+typedef struct zt_rule_field {
+    const char *name;
+    zt_rule_type type;
+    size_t offset;
+} zt_rule_field;
+enum { ZT_RULE_FIELDS = 16 };
+extern const zt_rule_field zt_rule_fields[ZT_RULE_FIELDS];
+int64_t zt_rule_get(const qipai_zt_rules *rules, int field);
+qipai_err zt_rule_set(qipai_zt_rules *rules, int field, int64_t value, qipai_error *err);
+/* The field or hand type of that name (length bytes), or -1. */
+int zt_rule_field_named(const char *name, size_t length);
+int zt_type_named(const char *name, size_t length);
+
 /* ---- game internals (game.c, actions.c, step.c, settle.c) ---- */
 
 /* Bits of qipai_zt_game.claim_options. */

@@ -4,6 +4,7 @@
  * x1..x10 / d1..d10. Output is Chinese unless QIPAI_ZP_ASCII is asked for.
  */
 #include "zipai/zp_internal.h"
+#include "common/fail.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -4,6 +4,7 @@
  * with its huxi.
  */
 #include "zipai/zp_internal.h"
+#include "common/fail.h"
 
 #include <string.h>
 

@@ -11,6 +11,7 @@
  * listing order (ascending meld lists), across those options too.
  */
 #include "zipai/zp_internal.h"
+#include "common/fail.h"
 
 #include <string.h>
 

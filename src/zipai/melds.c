@@ -3,6 +3,7 @@
  * each meld is worth, its name, and the order melds are listed in.
  */
 #include "zipai/zp_internal.h"
+#include "common/fail.h"
 
 #include <string.h>
 

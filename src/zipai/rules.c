@@ -5,7 +5,10 @@
  * never a code path.
  */
 #include <qipai/zipai.h>
+#include "common/fail.h"
 
+#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 void qipai_zp_rules_preset(qipai_zp_rules *rules, qipai_zp_preset preset)
@@ -24,7 +27,7 @@ void qipai_zp_rules_preset(qipai_zp_rules *rules, qipai_zp_preset preset)
     }
 }
 
-qipai_err qipai_zp_rules_named(const char *name, qipai_zp_rules *rules, qipai_error *err)
+qipai_err qipai_zp_rules_named(qipai_zp_rules *rules, const char *name, qipai_error *err)
 {
     if (!name || !rules)
         return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "no rule set name given");
@@ -36,6 +39,44 @@ qipai_err qipai_zp_rules_named(const char *name, qipai_zp_rules *rules, qipai_er
         return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
                           "unknown zipai rule set '%.40s' (default, 15huxi, 10huxi)", name);
     return QIPAI_OK;
+}
+
+qipai_err qipai_zp_rules_option(qipai_zp_rules *rules, const char *option, qipai_error *err)
+{
+    static const struct {
+        const char *name;
+        size_t offset;
+    } fields[] = {
+        {"threshold", offsetof(qipai_zp_rules, threshold)},
+        {"yiwushi", offsetof(qipai_zp_rules, yiwushi)},
+        {"tun_base", offsetof(qipai_zp_rules, tun_base)},
+        {"tun_step", offsetof(qipai_zp_rules, tun_step)},
+        {"hong_min", offsetof(qipai_zp_rules, hong_min)},
+        {"mult_hong", offsetof(qipai_zp_rules, mult_hong)},
+        {"mult_dian", offsetof(qipai_zp_rules, mult_dian)},
+        {"mult_wu", offsetof(qipai_zp_rules, mult_wu)},
+    };
+    const char *eq = option ? strchr(option, '=') : NULL;
+    size_t length = eq ? (size_t)(eq - option) : 0;
+    for (size_t i = 0; eq && i < sizeof fields / sizeof fields[0]; i++) {
+        if (strlen(fields[i].name) != length || strncmp(option, fields[i].name, length))
+            continue;
+        char *end;
+        long v = strtol(eq + 1, &end, 10);
+        if (!eq[1] || *end || v < -100000 || v > 100000)
+            return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "%s wants a number, not '%s'",
+                              fields[i].name, eq + 1);
+        qipai_zp_rules changed = *rules;
+        *(int *)((char *)&changed + fields[i].offset) = (int)v;
+        qipai_err e = qipai_zp_rules_check(&changed, err);
+        if (e == QIPAI_OK)
+            *rules = changed;
+        return e;
+    }
+    return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
+                      "unknown zipai rule option '%.40s' (NAME=VALUE with NAME one of threshold, "
+                      "yiwushi, tun_base, tun_step, hong_min, mult_hong, mult_dian, mult_wu)",
+                      option ? option : "");
 }
 
 qipai_err qipai_zp_rules_check(const qipai_zp_rules *rules, qipai_error *err)

@@ -6,6 +6,7 @@
  * and the checks every situation passes before hu or waits look at it.
  */
 #include "zipai/zp_internal.h"
+#include "common/fail.h"
 
 #include <string.h>
 

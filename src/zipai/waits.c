@@ -4,9 +4,10 @@
  * and the open melds cannot come, so it is no wait.
  */
 #include "zipai/zp_internal.h"
+#include "common/fail.h"
 
 qipai_err qipai_zp_waits(const qipai_zp_rules *rules, const qipai_zp_situation *s,
-                         qipai_zp_wait out[QIPAI_ZP_MAX_WAITS], int *count, qipai_error *err)
+                         qipai_zp_wait out[QIPAI_ZP_MAX_WAITS], size_t *count, qipai_error *err)
 {
     if (!rules || !s || !out || !count)
         return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "waits needs rules, a situation and a buffer");
