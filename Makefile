@@ -19,6 +19,10 @@ CFLAGS_COMMON = -std=c11 $(WARN) -Iinclude -Isrc -fPIC -MMD -MP
 OPT     ?= -O2 -g
 SAN     = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LDLIBS  = -ljansson -lm -lpthread
+LIB_FLAGS = -fvisibility=hidden
+# The shared library's ABI version: bumped only with an incompatible change.
+SOVERSION = 1
+VERSION   = 1.0.0
 
 LIB_SRC   := $(sort $(wildcard src/*/*.c))
 GEN_TOOLS := $(sort $(wildcard tools/gen/gen_*.c))
@@ -64,11 +68,16 @@ $(BUILD)/gen/%.c: $(BUILD)/tools/gen_%
 # Generated files live under build/gen; their objects under build/obj/gen.
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_COMMON) $(OPT) -c -o $@ $<
+	$(CC) $(CFLAGS_COMMON) $(LIB_FLAGS) $(OPT) -c -o $@ $<
 
 $(BUILD)/san/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(CFLAGS_COMMON) $(SAN) -c -o $@ $<
+
+# The library's own objects export only what QIPAI_API marks (qipai.h).
+$(BUILD)/obj/src/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(LIB_FLAGS) $(OPT) -c -o $@ $<
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -83,8 +92,13 @@ $(BUILD)/libqipai.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/libqipai.so: $(LIB_OBJ)
-	$(CC) -shared -o $@ $^ -lm -lpthread
+# libqipai.so.1.0.0 with the SONAME libqipai.so.1, and the usual links.
+$(BUILD)/libqipai.so.$(VERSION): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,libqipai.so.$(SOVERSION) -o $@ $^ -lm
+
+$(BUILD)/libqipai.so: $(BUILD)/libqipai.so.$(VERSION)
+	ln -sf libqipai.so.$(VERSION) $(BUILD)/libqipai.so.$(SOVERSION)
+	ln -sf libqipai.so.$(VERSION) $@
 
 $(BUILD)/san/libqipai.a: $(LIB_SAN_OBJ)
 	@rm -f $@
@@ -168,12 +182,35 @@ demo: $(BUILD)/qipai
 bench: $(BUILD)/qipai
 	@sh tools/bench.sh $(BUILD)/qipai
 
-PREFIX ?= /usr/local
-install: lib cli
-	install -d $(PREFIX)/include/qipai $(PREFIX)/lib $(PREFIX)/bin
-	install -m 644 include/qipai/*.h $(PREFIX)/include/qipai/
-	install -m 644 $(BUILD)/libqipai.a $(BUILD)/libqipai.so $(PREFIX)/lib/
-	install -m 755 $(BUILD)/qipai $(PREFIX)/bin/
+# ---- installing: PREFIX and DESTDIR as usual (make install DESTDIR=/tmp/stage
+# PREFIX=/usr). The installed library carries no debug info unless
+# INSTALL_DEBUG=1 (the build tree keeps it for gdb and perf).
+PREFIX     ?= /usr/local
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+BINDIR     ?= $(PREFIX)/bin
+MANDIR     ?= $(PREFIX)/share/man
+DOCDIR     ?= $(PREFIX)/share/doc/qipai
+STRIP_DEBUG = $(if $(INSTALL_DEBUG),true,strip --strip-debug)
+
+$(BUILD)/qipai.pc: tools/qipai.pc.in Makefile
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	    -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+install: lib cli $(BUILD)/qipai.pc
+	install -d $(DESTDIR)$(INCLUDEDIR)/qipai $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(BINDIR) \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)
+	install -m 644 include/qipai/*.h $(DESTDIR)$(INCLUDEDIR)/qipai/
+	install -m 644 $(BUILD)/libqipai.a $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(BUILD)/libqipai.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
+	$(STRIP_DEBUG) $(DESTDIR)$(LIBDIR)/libqipai.a $(DESTDIR)$(LIBDIR)/libqipai.so.$(VERSION)
+	ln -sf libqipai.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libqipai.so.$(SOVERSION)
+	ln -sf libqipai.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libqipai.so
+	install -m 644 $(BUILD)/qipai.pc $(DESTDIR)$(LIBDIR)/pkgconfig/
+	install -m 755 $(BUILD)/qipai $(DESTDIR)$(BINDIR)/
+	$(STRIP_DEBUG) $(DESTDIR)$(BINDIR)/qipai
+	install -m 644 LICENSE README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 
 clean:
 	rm -rf $(BUILD)

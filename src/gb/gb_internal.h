@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/byteorder.h"
+
 /* ---- tiles ---- */
 enum {
     GB_EAST = 27,

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/byteorder.h"
+
 enum {
     MJ_SUIT_LEN = 9,
     MJ_HONOR_LEN = 7,
