@@ -44,7 +44,7 @@ TEST_BIN     := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 TEST_SAN_BIN := $(patsubst tests/%.c,$(BUILD)/san/tests/%,$(TEST_SRC))
 FUZZ_BIN     := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 
-.PHONY: all lib cli tests san-tests fuzz test test-plain test-san test-cli test-fuzz \
+.PHONY: all lib cli tests san-tests fuzz test test-plain test-san test-cli test-fuzz test-long \
         demo bench clean install
 .DEFAULT_GOAL := all
 # Keep intermediate objects: they are reused between plain and test builds.
@@ -155,11 +155,18 @@ fuzz: $(FUZZ_BIN)
 
 # ---- running
 FUZZ_SECONDS ?= 15
+LONG_FUZZ_SECONDS ?= 120
 test: test-plain test-cli test-san test-fuzz
 	@echo "all tests passed"
 
 test-plain: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
+
+# The exhaustive sweeps in full (every shape under every rule set) and longer
+# fuzzing: what `make test` samples. Minutes to tens of minutes.
+test-long: $(TEST_BIN) $(FUZZ_BIN)
+	@set -e; for t in $(TEST_BIN); do echo "== $$t (long)"; QIPAI_TEST_LONG=1 $$t; done
+	@$(MAKE) --no-print-directory test-fuzz FUZZ_SECONDS=$(LONG_FUZZ_SECONDS)
 
 test-san: $(TEST_SAN_BIN)
 	@set -e; for t in $(TEST_SAN_BIN); do echo "== $$t (asan+ubsan)"; \

@@ -1,5 +1,5 @@
 /*
- * Guobiao against the public test data (../shared/data/gb/, from the
+ * Guobiao against the public test data (tests/data/gb/, from the
  * unit tests of the MIT-licensed zheng-fan/GB-Mahjong calculator, most of
  * them the examples of 《国标麻将规则释义》): 130 scored hands, a case
  * passing when the breakdown equals expectedNames or altExpectedNames, and
@@ -169,7 +169,7 @@ static void data_ting_cases_pass(void)
 int main(void)
 {
     char path[256];
-    if (test_shared_data("gb/gb_mahjong_cases.json", path, sizeof path)) {
+    if (test_data("gb/gb_mahjong_cases.json", path, sizeof path)) {
         json_error_t error;
         data = json_load_file(path, 0, &error);
         CHECK(data, "%s: %s", path, error.text);

@@ -1,6 +1,6 @@
 /*
  * Self-test of the Guobiao fan reference (tests/ref/gb_ref.c): the 130 scored hands and 20 waiting
- * hands of ../shared/data/gb/gb_mahjong_cases.json, then hand-picked hands for the fans and
+ * hands of tests/data/gb/gb_mahjong_cases.json, then hand-picked hands for the fans and
  * exclusions the data does not reach.
  */
 #include "gb_ref.h"
@@ -60,7 +60,7 @@ static const char *disagreement(const char *input)
 static json_t *cases(void)
 {
     char path[512];
-    if (!test_shared_data("gb/gb_mahjong_cases.json", path, sizeof path)) return NULL;
+    if (!test_data("gb/gb_mahjong_cases.json", path, sizeof path)) return NULL;
     json_error_t err;
     json_t *root = json_load_file(path, 0, &err);
     CHECK(root != NULL, "%s: %s", path, err.text);

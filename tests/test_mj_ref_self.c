@@ -322,7 +322,7 @@ static void public_shanten_data(void)
     for (int i = 0; i < 4; i++) {
         char relative[64], path[256];
         snprintf(relative, sizeof relative, "shanten/%s", files[i]);
-        if (!test_shared_data(relative, path, sizeof path))
+        if (!test_data(relative, path, sizeof path))
             continue;
         FILE *f = fopen(path, "r");
         char line[256];

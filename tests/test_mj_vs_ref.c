@@ -6,7 +6,7 @@
  *   - large random corpora of whole hands (complete, near-complete and random,
  *     0 to 8 wildcards) under every preset: win, waits, decompositions,
  *     shanten per form, effective tiles;
- *   - the public shanten data set (../shared/data/shanten/).
+ *   - the public shanten data set (tests/data/shanten/).
  * A failure prints the hand in notation, the rule set, expected and actual.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -56,7 +56,8 @@ static void describe(const uint8_t c[QIPAI_MJ_KINDS], int wilds, char *out, size
 
 /* ---- the comparisons ---------------------------------------------------- */
 
-static void compare_win(const rule_pair *r, const uint8_t c[QIPAI_MJ_KINDS], int wilds)
+/* Returns whether the reference says the hand wins. */
+static int compare_win(const rule_pair *r, const uint8_t c[QIPAI_MJ_KINDS], int wilds)
 {
     qipai_mj_hand h = hand_from(c, wilds);
     int fast = qipai_mj_win(&r->fast, &h), ref = mj_ref_win(&r->ref, c, wilds);
@@ -67,6 +68,7 @@ static void compare_win(const rule_pair *r, const uint8_t c[QIPAI_MJ_KINDS], int
     } else {
         test_checks++;
     }
+    return ref;
 }
 
 static void compare_waits(const rule_pair *r, const uint8_t c[QIPAI_MJ_KINDS], int wilds)
@@ -253,12 +255,17 @@ static void each_shape(int first, int len, shape_check check, void *context)
 typedef struct {
     const rule_pair *rules;
     long count, sample; /* shanten and decompositions on every sample-th shape */
+    long every;         /* win and waits on every every-th shape */
+    long seen, checked; /* shapes met, shapes compared */
     bool deep;
 } shape_context;
 
 static void check_shape(const uint8_t c[QIPAI_MJ_KINDS], int wilds, void *context)
 {
     shape_context *s = context;
+    if (s->seen++ % s->every)
+        return;
+    s->checked++;
     int n = wilds;
     for (int k = 0; k < QIPAI_MJ_KINDS; k++)
         n += c[k];
@@ -267,7 +274,7 @@ static void check_shape(const uint8_t c[QIPAI_MJ_KINDS], int wilds, void *contex
     else
         compare_waits(s->rules, c, wilds);
     /* The reference's shanten is slow (tens of microseconds): every shape in
-     * the plain run, a sample in the sanitizer run. */
+     * the long run, every sample-th in `make test`. */
     if (s->deep && s->count++ % s->sample == 0) {
         compare_shanten(s->rules, c, wilds);
         if (n % 3 == 2)
@@ -277,15 +284,27 @@ static void check_shape(const uint8_t c[QIPAI_MJ_KINDS], int wilds, void *contex
 
 static void every_single_suit_shape_agrees(void)
 {
-    long sample = test_scale() >= 1 ? 1 : 50;
+    /* Win and waits on every shape always; shanten and decompositions on
+     * every shape with QIPAI_TEST_LONG, else on every 29th (prime, so the
+     * sample walks across the odometer's patterns), every 500th when scaled
+     * down for the sanitizers. */
+    long sample = test_long() ? 1 : test_scale() >= 1 ? 29 : 500;
     const char *presets[] = {"basic", "gb", "zhaotong"};
+    long total = 0;
     for (int p = 0; p < 3; p++) {
         rule_pair r = rules_of(presets[p], -1, false);
-        shape_context s = {&r, 0, sample, p == 0};
+        /* basic: every shape always; the other two presets differ only in
+         * forms and tile set, so `make test` samples every 7th of theirs. */
+        long every = test_long() ? 1 : test_scale() >= 1 ? (p == 0 ? 1 : 7) : (p == 0 ? 10 : 70);
+        shape_context s = {&r, 0, sample, every, 0, 0, p == 0};
         each_shape(0, 9, check_shape, &s); /* a suit */
         if (r.fast.kinds == QIPAI_MJ_KINDS)
             each_shape(27, 7, check_shape, &s); /* the honors */
+        total += s.checked;
     }
+    fprintf(stderr, "  %ld single-suit and honor shapes compared%s\n", total,
+            test_long() ? " (all of them, under three rule sets)" : " (QIPAI_TEST_LONG=1: all)");
+    CHECK(total > (test_scale() >= 1 ? 300000 : 30000), "only %ld shapes compared", total);
 }
 
 /* ---- random whole hands ---------------------------------------------------- */
@@ -339,14 +358,16 @@ static void random_hands_agree(void)
     };
     qipai_rng rng;
     qipai_rng_seed(&rng, 20261129);
-    long hands = test_scaled(6000);
+    long hands = test_scaled(test_long() ? 6000 : 1500);
+    long won = 0, compared = 0;
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
         rule_pair r = rules_of(sets[s].preset, sets[s].wild_kind, sets[s].distinct);
         bool shanten_comparable = true;
         for (long i = 0; i < hands; i++) {
             uint8_t c[QIPAI_MJ_KINDS];
             int wilds = random_hand(&rng, &r.fast, 8, c);
-            compare_win(&r, c, wilds);
+            won += compare_win(&r, c, wilds);
+            compared++;
             compare_decompositions(&r, c, wilds);
             if (shanten_comparable && i % 4 == 0)
                 compare_shanten(&r, c, wilds);
@@ -362,6 +383,10 @@ static void random_hands_agree(void)
             }
         }
     }
+    fprintf(stderr, "  %ld random hands compared under 6 rule sets, %ld of them winning\n",
+            compared, won);
+    CHECK(compared == 6 * hands && won > compared / 10, "%ld hands compared, %ld won", compared,
+          won);
 }
 
 /* ---- the public shanten data -------------------------------------------------- */
@@ -375,7 +400,7 @@ static void public_shanten_data_matches(void)
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         char path[256], relative[64];
         snprintf(relative, sizeof relative, "shanten/%s", files[f]);
-        if (!test_shared_data(relative, path, sizeof path))
+        if (!test_data(relative, path, sizeof path))
             return;
         FILE *in = fopen(path, "r");
         int ids[17];

@@ -1,7 +1,7 @@
 /*
  * Card groups (docs/RULES.md "Rule sets and their groups"): hand-picked
  * kicker cases, Dou Di Zhu's 27,471 legal plays against RLCard's table
- * (../shared/data/ddz/card_type.json, skipped when absent), the classifier
+ * (tests/data/ddz/card_type.json), the classifier
  * against the generator behind moves, and both against the brute-force
  * reference (tests/ref/pk_ref.h) on random card sets.
  */
@@ -191,7 +191,7 @@ static const char *const ddz_types[] = {
 static void ddz_matches_rlcard_table(void)
 {
     char path[256];
-    if (!test_shared_data("ddz/card_type.json", path, sizeof path))
+    if (!test_data("ddz/card_type.json", path, sizeof path))
         return;
     json_error_t error;
     json_t *root = json_load_file(path, 0, &error);

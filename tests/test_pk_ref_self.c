@@ -149,7 +149,7 @@ static table_entry *load_table(size_t *n)
 {
     char path[512];
     *n = 0;
-    if (!test_shared_data("ddz/card_type.json", path, sizeof path)) return NULL;
+    if (!test_data("ddz/card_type.json", path, sizeof path)) return NULL;
     json_error_t err;
     json_t *root = json_load_file(path, 0, &err);
     CHECK(root && json_is_object(root), "cannot read %s: %s", path, root ? "not an object" : err.text);

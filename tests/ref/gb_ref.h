@@ -19,7 +19,7 @@
 #ifndef QIPAI_GB_REF_H
 #define QIPAI_GB_REF_H
 
-/* input: a hand in the notation of ../shared/data/gb/README.md (melds in
+/* input: a hand in the notation of tests/data/gb/README.md (melds in
  * [...] with claim offsets, concealed tiles with the winning tile last, then
  * |prevalent wind, seat wind and four flags: self-drawn, 和绝张, 海底/妙手,
  * kong involved; then |flowers). Returns 1 win, 0 not a win, -1 bad input; *out is zeroed

@@ -1,5 +1,5 @@
 /*
- * Reading a Guobiao hand in the notation of ../shared/data/gb/README.md for the fan reference
+ * Reading a Guobiao hand in the notation of tests/data/gb/README.md for the fan reference
  * (gb_ref.c). Kept apart so the scoring file holds only rules.
  *
  *   [EEE,2][SSSS,1]WWWNN55pN|EE1000|8

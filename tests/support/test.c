@@ -33,18 +33,29 @@ double test_scale(void)
     return scale > 0 ? scale : 1.0;
 }
 
+int test_long(void)
+{
+    const char *v = getenv("QIPAI_TEST_LONG");
+    return v && *v && strcmp(v, "0") != 0;
+}
+
 long test_scaled(long n)
 {
     long scaled = (long)((double)n * test_scale());
     return scaled > 0 ? scaled : 1;
 }
 
-const char *test_shared_data(const char *relative, char *buffer, size_t size)
+const char *test_data(const char *relative, char *buffer, size_t size)
 {
-    snprintf(buffer, size, "../shared/data/%s", relative);
+    const char *root = getenv("QIPAI_TEST_DATA");
+    snprintf(buffer, size, "%s/%s", root && *root ? root : "tests/data", relative);
     FILE *f = fopen(buffer, "r");
     if (!f) {
-        fprintf(stderr, "skip: %s is absent\n", buffer);
+        /* Missing data is a failure, never a silent pass with 0 checks. */
+        test_failures++;
+        test_checks++;
+        fprintf(stderr, "FAIL %s: test data %s is missing (run from the project root, or set "
+                        "QIPAI_TEST_DATA)\n", test_name ? test_name : "?", buffer);
         return NULL;
     }
     fclose(f);

@@ -45,10 +45,15 @@ int test_report(void);
 /* Multiplies the size of random corpora: QIPAI_TEST_SCALE (default 1). The
  * sanitizer run sets it lower; exhaustive checks ignore it. */
 double test_scale(void);
+/* Whether the exhaustive sweeps run in full (QIPAI_TEST_LONG=1, `make
+ * test-long`); otherwise they take a fixed, documented sample so that `make
+ * test` stays within minutes. */
+int test_long(void);
 long test_scaled(long n);
 
-/* The path of a file of ../shared/data/, or NULL (and a note on stderr) when
- * it is absent, so tests that need it skip cleanly. */
-const char *test_shared_data(const char *relative, char *buffer, size_t size);
+/* The path of a file of the project's test data (tests/data/, or
+ * $QIPAI_TEST_DATA), or NULL when it is absent: that counts as a failed
+ * check, so a test can never pass for want of its data. */
+const char *test_data(const char *relative, char *buffer, size_t size);
 
 #endif
