@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "zt_ref_of.h"
 
 static qipai_zt_rules variant(int v)
 {
@@ -316,6 +317,65 @@ static void analysis_calls_agree(void)
     }
 }
 
+/* 查大叫 at every empty wall against the reference (docs/RULES.md,
+ * "Payments"): each player still in who is neither ready nor 花猪 pays each
+ * ready player (not 花猪) the reference's best amount over its waits, and no
+ * other 查大叫 is paid. Games of strong and seed bots under the rule
+ * variants that keep 查大叫. */
+static void da_jiao_matches_the_reference(void)
+{
+    qipai_zt_agent agents[4] = {qipai_zt_bot_agent(QIPAI_ZT_BOT_STRONG),
+                                qipai_zt_bot_agent(QIPAI_ZT_BOT_SEED),
+                                qipai_zt_bot_agent(QIPAI_ZT_BOT_STRONG),
+                                qipai_zt_bot_agent(QIPAI_ZT_BOT_SEED)};
+    static qipai_zt_game g;
+    long games = test_scaled(1500), walls = 0, payers = 0, by_tuo = 0;
+    for (long i = 0; i < games; i++) {
+        qipai_zt_rules r = variant((int)i);
+        if (!r.da_jiao)
+            continue;
+        qipai_error err;
+        if (qipai_zt_game_init(&g, &r, qipai_zt_game_seed(16, (uint64_t)i), (int)(i % 4), &err) !=
+                QIPAI_OK ||
+            qipai_zt_play(&g, agents, NULL, NULL, NULL, &err) != QIPAI_OK) {
+            CHECK(0, "game %ld: %s", i, err.message);
+            return;
+        }
+        if (g.end != QIPAI_ZT_END_WALL)
+            continue;
+        walls++;
+        zt_ref_rules zr = zt_ref_rules_of(&r);
+        long long paid[4][4] = {{0}}, value[4] = {0};
+        bool in[4], pig[4], ready[4];
+        for (int p = 0; p < g.payment_count; p++)
+            if (g.payments[p].reason == QIPAI_ZT_PAY_DA_JIAO)
+                paid[g.payments[p].from][g.payments[p].to] += g.payments[p].amount;
+        for (int s = 0; s < 4; s++) {
+            const qipai_zt_hand *h = &g.players[s].hand;
+            zt_ref_hand zh = zt_ref_hand_of(h, g.tuo);
+            in[s] = g.players[s].status == QIPAI_ZT_IN;
+            pig[s] = in[s] && qipai_zt_suits(h, g.tuo) == 7;
+            ready[s] = in[s] && !pig[s] && zt_ref_ready(&zr, &zh);
+            if (ready[s]) {
+                value[s] = zt_ref_da_jiao(&zr, &zh);
+                by_tuo += zt_ref_waits(&zr, &zh) == 0;
+            }
+        }
+        for (int s = 0; s < 4; s++)
+            for (int t = 0; t < 4; t++) {
+                long long want = in[s] && !pig[s] && !ready[s] && ready[t] ? value[t] : 0;
+                CHECK(paid[s][t] == want, "game %ld (seed %llu): seat %d paid seat %d %lld 查大叫, "
+                      "the reference says %lld", i, (unsigned long long)g.seed, s, t,
+                      paid[s][t], want);
+                payers += want > 0;
+            }
+    }
+    CHECK(walls > 0 && payers > 0, "%ld games: %ld empty walls, %ld 查大叫 payments", games, walls,
+          payers);
+    fprintf(stderr, "  %ld games, %ld empty walls, %ld 查大叫 payments, %ld ready on a 坨 alone\n",
+            games, walls, payers, by_tuo);
+}
+
 int main(void)
 {
     RUN(invariants_hold_after_every_step);
@@ -323,5 +383,6 @@ int main(void)
     RUN(replaying_the_actions_gives_the_same_game);
     RUN(the_same_seed_plays_the_same_game);
     RUN(analysis_calls_agree);
+    RUN(da_jiao_matches_the_reference);
     return test_report();
 }

@@ -148,7 +148,9 @@ unsigned qipai_zt_suits(const qipai_zt_hand *hand, int tuo_kind);
 
 /* Whether a hand of 3k+2 concealed tiles wins. */
 bool qipai_zt_wins(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
-/* Kinds k (bit k) such that the 3k+1 hand plus a plain k wins. */
+/* Kinds k (bit k) such that the 3k+1 hand plus a plain k wins, less the
+ * kinds whose four copies are all in the hand and its melds (a 坨, held or
+ * in a meld, being a tile of its kind): no such tile can come. */
 uint32_t qipai_zt_wait_mask(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
 /* Whether the 3k+1 hand plus a 坨 wins (听牌: ready). */
 bool qipai_zt_ready(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
