@@ -252,6 +252,84 @@ static void a_kind_held_four_times_with_the_melds_is_no_wait(void)
           "5555s123m456m789m (坨 5s): any tile but a fifth 5s completes it, got %x", mask);
 }
 
+/* Checks the effective tiles of a 3k+1 position: "5s:1 9p:4" lists each
+ * kind with its copies left, in kind order. */
+static void check_effective(const char *text, const char *tuo, const uint8_t *visible,
+                            const char *want)
+{
+    qipai_zt_hand h = position(text, tuo);
+    qipai_mj_effective e;
+    qipai_error err;
+    if (qipai_zt_effective(&rules, kind_of(tuo), &h, visible, &e, &err) != QIPAI_OK) {
+        CHECK(0, "%s (坨 %s): %s", text, tuo, err.message);
+        return;
+    }
+    char got[200] = "";
+    int total = 0;
+    for (int i = 0; i < e.count; i++) {
+        char k[8];
+        qipai_mj_format_kind(e.tiles[i].kind, false, k, sizeof k);
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s:%d", i ? " " : "", k,
+                 e.tiles[i].left);
+        total += e.tiles[i].left;
+    }
+    CHECK(!strcmp(got, want) && total == e.total, "%s (坨 %s): effective [%s], expected [%s]",
+          text, tuo, got, want);
+}
+
+static void effective_tiles_count_the_melds(void)
+{
+    /* the fourth 6s is in the hand: no 6s can be drawn */
+    check_effective("6777999s peng:6s peng:1s", "5m", NULL, "5m:4 5s:4 8s:4");
+    /* three 5s in the 碰: one left, with or without the table's tiles */
+    check_effective("123m46s77s peng:5s peng:9m", "9p", NULL, "9p:4 5s:1");
+    uint8_t visible[QIPAI_ZT_KINDS] = {0};
+    visible[kind_of("5s")] = 3; /* as qipai_zt_visible counts the 碰 */
+    visible[kind_of("9m")] = 3;
+    visible[kind_of("9p")] = 1; /* the turned tile */
+    check_effective("123m46s77s peng:5s peng:9m", "9p", visible, "9p:3 5s:1");
+    /* a 坨 in the 碰 stands for a 6s: a real 6s is still out there */
+    check_effective("6777999s peng:6s+ peng:1s", "5m", NULL, "5m:3 5s:4 6s:1 8s:4");
+    /* the advice: the 4m goes; no entry counts on a 6s */
+    qipai_zt_hand h = position("6777999s4m peng:6s peng:1s", "5m");
+    qipai_mj_discard list[QIPAI_MJ_KINDS + 1];
+    int n = 0;
+    qipai_err e = qipai_zt_discards(&rules, kind_of("5m"), &h, NULL, list, &n, NULL);
+    CHECK(e == QIPAI_OK && n == 4 && list[0].tile == kind_of("4m") && list[0].after.total == 12,
+          "6777999s4m peng:6s peng:1s (坨 5m): discard 4m for 5m 5s 8s (12 copies)");
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < list[i].after.count; j++)
+            CHECK(list[i].after.tiles[j].kind != kind_of("6s"),
+                  "discard entry %d lists a 6s, which cannot be drawn", i);
+}
+
+/* Melds that show three suits: the hand can never win. The 3k+1 calls say
+ * so with no shanten and no effective tile, not with an error. */
+static void three_suits_in_the_melds_have_nothing_effective(void)
+{
+    int t = kind_of("5s");
+    qipai_zt_hand h = position("7m678s peng:1m minggang:8p angang:7s+", "5s");
+    qipai_mj_effective e;
+    memset(&e, 0xff, sizeof e);
+    qipai_error err;
+    CHECK(qipai_zt_effective(&rules, t, &h, NULL, &e, &err) == QIPAI_OK &&
+              e.shanten == QIPAI_MJ_NO_SHANTEN && e.count == 0 && e.total == 0,
+          "7m678s peng:1m minggang:8p angang:7s+ (坨 5s): no shanten, nothing effective");
+    CHECK(qipai_zt_shanten(&rules, t, &h) == QIPAI_MJ_NO_SHANTEN &&
+              qipai_zt_wait_mask(&rules, t, &h) == 0 && !qipai_zt_ready(&rules, t, &h),
+          "three suits: no shanten, no wait, not ready");
+    h = position("7m678s5m peng:1m minggang:8p angang:7s+", "5s");
+    qipai_mj_discard list[QIPAI_MJ_KINDS + 1];
+    int n = 1;
+    CHECK(qipai_zt_discards(&rules, t, &h, NULL, list, &n, &err) == QIPAI_ERR_ARGUMENT &&
+              n == 0 && strstr(err.message, "three suits"),
+          "discard advice on three suits refuses, naming them");
+    /* a wrong size is still an error, whatever the suits */
+    h = position("7m678s5m1m peng:1m minggang:8p angang:7s+", "5s");
+    CHECK(qipai_zt_effective(&rules, t, &h, NULL, &e, NULL) == QIPAI_ERR_SIZE,
+          "6 concealed tiles with 3 melds: a size error");
+}
+
 static void shanten_respects_the_melds_suits(void)
 {
     /* With no meld, dropping 条 leaves 123m456m789m12p: ready. A 碰 of 9s
@@ -564,6 +642,8 @@ int main(void)
     RUN(waits_and_ready_count_the_melds);
     RUN(a_kind_held_four_times_with_the_melds_is_no_wait);
     RUN(shanten_respects_the_melds_suits);
+    RUN(effective_tiles_count_the_melds);
+    RUN(three_suits_in_the_melds_have_nothing_effective);
     RUN(scorer_matches_the_brute_force_reference);
     RUN(waits_and_ready_match_the_reference);
     RUN(shanten_agrees_with_the_core_where_the_core_is_exact);

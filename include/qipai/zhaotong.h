@@ -194,15 +194,22 @@ int qipai_zt_shanten(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_h
 
 /* Effective tiles of a 3k+1 hand (kinds whose draw lowers qipai_zt_shanten;
  * the 坨's kind when a 坨 does), with the copies left: 4, less the hand's
- * own tiles (its 坨 included), less visible[k] (tiles seen on the table, as
- * qipai_zt_visible gives them; may be NULL). */
+ * concealed tiles (its 坨 included), less visible[k] (tiles seen on the
+ * table, the hand's own melds included, as qipai_zt_visible gives them; may
+ * be NULL), counted as at least the tiles of k in the hand's melds. A kind
+ * (but the 坨's) whose four tiles are all in the hand and its melds is never
+ * effective: it cannot be drawn. Melds that show three suits: the hand can
+ * never win, shanten QIPAI_MJ_NO_SHANTEN and no tile. */
 qipai_err qipai_zt_effective(const qipai_zt_rules *rules, int tuo_kind,
                              const qipai_zt_hand *hand, const uint8_t *visible,
                              qipai_mj_effective *out, qipai_error *err);
 
 /* Discard advice for a 3k+2 hand: one entry per distinct tile (a 坨 is
  * QIPAI_MJ_WILDCARD), best first: lower shanten, more effective copies, a
- * real tile before a 坨, tile order. out needs QIPAI_MJ_KINDS + 1 entries. */
+ * real tile before a 坨, tile order; each entry's effective tiles as
+ * qipai_zt_effective gives them, the discard being one more tile seen.
+ * out needs QIPAI_MJ_KINDS + 1 entries. QIPAI_ERR_ARGUMENT when the melds
+ * show three suits. */
 qipai_err qipai_zt_discards(const qipai_zt_rules *rules, int tuo_kind,
                             const qipai_zt_hand *hand, const uint8_t *visible,
                             qipai_mj_discard *out, int *count, qipai_error *err);
