@@ -570,8 +570,20 @@ static void tianhu_is_the_dealers_win_on_the_deal(void)
     if (!deal("123m456m789m234p5p5p", QUIET1, QUIET2, QUIET3, "9p", ""))
         return;
     must(0, QIPAI_ZT_ACT_HU, NULL, 0);
+    /* self-drawn by nature: 自摸 too, every other player pays */
     expect_event("win 0 from 0 on 5p: pinghu zimo tianhu = 16");
+    CHECK(G.players[0].win.score.fan == 5 && G.players[0].win.score.fan_capped == 4,
+          "平胡 0 + 天胡 4 + 自摸 1 = fan 5, capped 4 (got %d, %d)", G.players[0].win.score.fan,
+          G.players[0].win.score.fan_capped);
     expect_scores(48, -16, -16, -16);
+    /* with zimo_adds_base the 自摸 base comes on top of the cap */
+    qipai_zt_rules_default(&R);
+    R.zimo_adds_base = true;
+    if (!deal("123m456m789m234p5p5p", QUIET1, QUIET2, QUIET3, "9p", ""))
+        return;
+    must(0, QIPAI_ZT_ACT_HU, NULL, 0);
+    expect_event("win 0 from 0 on 5p: pinghu zimo tianhu = 17");
+    expect_scores(51, -17, -17, -17);
 }
 
 static void hand_types_in_play(void)

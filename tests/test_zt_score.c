@@ -157,6 +157,22 @@ static void context_types(void)
     check_score("123m456m789m234p55p", "9s", QIPAI_ZT_CTX_EARTHLY, "pinghu dihu", 4, 16);
 }
 
+/* 杠上花 and 天胡 are self-drawn: 自摸 comes with them even when the
+ * context leaves it out. 地胡 is won on a discard: no 自摸. */
+static void gangshanghua_and_tianhu_are_self_drawn(void)
+{
+    check_score("123m456m789m234p55p", "9s", QIPAI_ZT_CTX_AFTER_KONG, "pinghu gangshanghua zimo",
+                2, 4);
+    check_score("123m456m789m234p55p", "9s", QIPAI_ZT_CTX_HEAVENLY, "pinghu zimo tianhu", 5, 16);
+    check_score("33678m123566778s", "5p", QIPAI_ZT_CTX_HEAVENLY, "pinghu zimo tianhu", 5, 16);
+    rules.zimo_adds_base = true; /* the 自摸 base comes on top of the cap */
+    check_score("123m456m789m234p55p", "9s", QIPAI_ZT_CTX_HEAVENLY, "pinghu zimo tianhu", 4, 17);
+    qipai_zt_rules_default(&rules);
+    rules.fan[QIPAI_ZT_TIANHU] = 2; /* 天胡 below the cap: 自摸 adds its fan */
+    check_score("123m456m789m234p55p", "9s", QIPAI_ZT_CTX_HEAVENLY, "pinghu zimo tianhu", 3, 8);
+    qipai_zt_rules_default(&rules);
+}
+
 static void the_cap_limits_the_amount(void)
 {
     /* 清一色 2 + 龙七对 3 + 自摸 1 = 6 fan, capped at 4 */
@@ -436,7 +452,8 @@ static unsigned random_context(qipai_rng *rng)
     static const unsigned choices[] = {
         0, QIPAI_ZT_CTX_SELF_DRAWN, QIPAI_ZT_CTX_SELF_DRAWN | QIPAI_ZT_CTX_AFTER_KONG,
         QIPAI_ZT_CTX_KONG_DISCARD, QIPAI_ZT_CTX_ROB_KONG,
-        QIPAI_ZT_CTX_SELF_DRAWN | QIPAI_ZT_CTX_HEAVENLY, QIPAI_ZT_CTX_EARTHLY};
+        QIPAI_ZT_CTX_SELF_DRAWN | QIPAI_ZT_CTX_HEAVENLY, QIPAI_ZT_CTX_EARTHLY,
+        QIPAI_ZT_CTX_AFTER_KONG, QIPAI_ZT_CTX_HEAVENLY};
     return choices[qipai_rng_below(rng, sizeof choices / sizeof choices[0])];
 }
 
@@ -634,6 +651,7 @@ int main(void)
     RUN(gen_counts_four_in_hand_and_peng);
     RUN(gouhu_counts_each_gang);
     RUN(context_types);
+    RUN(gangshanghua_and_tianhu_are_self_drawn);
     RUN(the_cap_limits_the_amount);
     RUN(zimo_may_add_a_base_instead);
     RUN(tuo_takes_the_best_role);

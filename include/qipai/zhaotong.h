@@ -155,14 +155,15 @@ uint32_t qipai_zt_wait_mask(const qipai_zt_rules *rules, int tuo_kind, const qip
 /* Whether the 3k+1 hand plus a 坨 wins (听牌: ready). */
 bool qipai_zt_ready(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
 
-/* How a win came about (bits), for the types that depend on it. */
+/* How a win came about (bits), for the types that depend on it. 杠上花 and
+ * 天胡 are self-drawn wins: scoring adds SELF_DRAWN (自摸) to either. */
 enum {
     QIPAI_ZT_CTX_SELF_DRAWN = 1 << 0,   /* 自摸 */
-    QIPAI_ZT_CTX_AFTER_KONG = 1 << 1,   /* on a replacement tile: 杠上花 */
+    QIPAI_ZT_CTX_AFTER_KONG = 1 << 1,   /* self-drawn on a replacement tile: 杠上花 */
     QIPAI_ZT_CTX_KONG_DISCARD = 1 << 2, /* on the discard after a 杠: 杠上炮 */
     QIPAI_ZT_CTX_ROB_KONG = 1 << 3,     /* robbing a 补杠: 抢杠 */
-    QIPAI_ZT_CTX_HEAVENLY = 1 << 4,     /* 天胡 */
-    QIPAI_ZT_CTX_EARTHLY = 1 << 5       /* 地胡 */
+    QIPAI_ZT_CTX_HEAVENLY = 1 << 4,     /* the dealer's 14 dealt tiles: 天胡 */
+    QIPAI_ZT_CTX_EARTHLY = 1 << 5       /* on the dealer's first discard: 地胡 */
 };
 
 typedef struct qipai_zt_score {

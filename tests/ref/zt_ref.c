@@ -180,6 +180,9 @@ int zt_ref_best(const zt_ref_rules *r, const zt_ref_hand *h, unsigned context, l
     }
     if (suits[0] + suits[1] + suits[2] > 2 || tiles != 3 * (4 - h->meld_count) + 2)
         return 0;
+    /* 杠上花 and 天胡 are self-drawn wins: they list 自摸 too. */
+    if (context & (ZT_REF_AFTER_KONG | ZT_REF_HEAVENLY))
+        context |= ZT_REF_SELF_DRAWN;
     search s = {r, h, context, 0, 0, 0};
     int c[27];
     for (int k = 0; k < 27; k++)

@@ -19,7 +19,7 @@ enum {
     ZT_REF_ZIMO, ZT_REF_TIANHU, ZT_REF_DIHU, ZT_REF_TYPES
 };
 enum { ZT_REF_CAP = -1 }; /* a fan that means "the cap" */
-/* How the hand won. */
+/* How the hand won (AFTER_KONG and HEAVENLY are self-drawn wins). */
 enum {
     ZT_REF_SELF_DRAWN = 1, ZT_REF_AFTER_KONG = 2, ZT_REF_KONG_DISCARD = 4, ZT_REF_ROB_KONG = 8,
     ZT_REF_HEAVENLY = 16, ZT_REF_EARTHLY = 32
