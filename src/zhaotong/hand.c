@@ -74,16 +74,34 @@ void zt_meld_tiles(int tuo_kind, const qipai_zt_hand *h, int tiles[QIPAI_ZT_KIND
     }
 }
 
+/* Tiles of kind k in the hand and its melds, as the wall holds them. */
+static int tiles_held(int tuo_kind, const qipai_zt_hand *h, int k)
+{
+    int n = h->counts[k] + (k == tuo_kind ? h->tuo : 0);
+    for (int i = 0; i < h->meld_count && i < QIPAI_ZT_MAX_MELDS; i++) {
+        const qipai_zt_meld *m = &h->melds[i];
+        int tuo = m->tuo < zt_meld_size(m) ? m->tuo : 0;
+        if (m->kind == k)
+            n += zt_meld_size(m) - tuo;
+        if (k == tuo_kind)
+            n += tuo;
+    }
+    return n;
+}
+
+/* Hot (every wait mask): only the melds' kinds and the 坨's are looked at,
+ * a handful of small loops, no table. */
 uint32_t zt_exhausted_kinds(int tuo_kind, const qipai_zt_hand *h)
 {
-    int own[QIPAI_ZT_KINDS];
-    zt_meld_tiles(tuo_kind, h, own);
-    if (tuo_kind >= 0 && tuo_kind < QIPAI_ZT_KINDS)
-        own[tuo_kind] += h->tuo;
     uint32_t out = 0;
-    for (int k = 0; k < QIPAI_ZT_KINDS; k++)
-        if (own[k] + h->counts[k] >= QIPAI_MJ_MAX_COPIES)
+    if (tuo_kind >= 0 && tuo_kind < QIPAI_ZT_KINDS &&
+        tiles_held(tuo_kind, h, tuo_kind) >= QIPAI_MJ_MAX_COPIES)
+        out |= 1u << tuo_kind;
+    for (int i = 0; i < h->meld_count && i < QIPAI_ZT_MAX_MELDS; i++) {
+        int k = h->melds[i].kind;
+        if (k < QIPAI_ZT_KINDS && tiles_held(tuo_kind, h, k) >= QIPAI_MJ_MAX_COPIES)
             out |= 1u << k;
+    }
     return out;
 }
 
@@ -113,8 +131,9 @@ uint32_t zt_wait_mask_core(const qipai_mj_rules *mj, int tuo_kind, const qipai_z
     zt_core_hand(h, &core);
     /* The core sees only the concealed tiles: a kind whose other copies
      * are in the melds (the 碰 of 6s beside a lone 6s) is no wait. */
-    uint32_t mask = (uint32_t)qipai_mj_wait_mask(mj, &core) & ZT_ALL_KINDS &
-                    ~zt_exhausted_kinds(tuo_kind, h);
+    uint32_t mask = (uint32_t)qipai_mj_wait_mask(mj, &core) & ZT_ALL_KINDS;
+    if (mask)
+        mask &= ~zt_exhausted_kinds(tuo_kind, h);
     if (n == 2) { /* a tile of the third suit would make three */
         uint32_t keep = 1u << tuo_kind;
         for (int s = 0; s < 3; s++)
