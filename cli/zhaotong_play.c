@@ -177,6 +177,10 @@ static void action_label(const table *tb, const qipai_zt_action *a, char *out, s
 static void print_effective(const qipai_mj_effective *e, int tuo)
 {
     char t[8];
+    if (e->shanten == QIPAI_MJ_NO_SHANTEN) {
+        printf("your melds show three suits; this hand cannot win\n");
+        return;
+    }
     printf("shanten %d, %d effective:", e->shanten, e->total);
     for (int i = 0; i < e->count; i++) {
         tile_text(e->tiles[i].kind, t);

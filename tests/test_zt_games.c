@@ -570,8 +570,20 @@ static void tianhu_is_the_dealers_win_on_the_deal(void)
     if (!deal("123m456m789m234p5p5p", QUIET1, QUIET2, QUIET3, "9p", ""))
         return;
     must(0, QIPAI_ZT_ACT_HU, NULL, 0);
+    /* self-drawn by nature: 自摸 too, every other player pays */
     expect_event("win 0 from 0 on 5p: pinghu zimo tianhu = 16");
+    CHECK(G.players[0].win.score.fan == 5 && G.players[0].win.score.fan_capped == 4,
+          "平胡 0 + 天胡 4 + 自摸 1 = fan 5, capped 4 (got %d, %d)", G.players[0].win.score.fan,
+          G.players[0].win.score.fan_capped);
     expect_scores(48, -16, -16, -16);
+    /* with zimo_adds_base the 自摸 base comes on top of the cap */
+    qipai_zt_rules_default(&R);
+    R.zimo_adds_base = true;
+    if (!deal("123m456m789m234p5p5p", QUIET1, QUIET2, QUIET3, "9p", ""))
+        return;
+    must(0, QIPAI_ZT_ACT_HU, NULL, 0);
+    expect_event("win 0 from 0 on 5p: pinghu zimo tianhu = 17");
+    expect_scores(51, -17, -17, -17);
 }
 
 static void hand_types_in_play(void)
@@ -770,6 +782,44 @@ static void an_empty_wall_settles_hua_zhu_da_jiao_and_tui_shui(void)
     CHECK(sum == 0, "scores sum to zero");
 }
 
+static void da_jiao_never_scores_a_fifth_copy(void)
+{
+    qipai_zt_rules_default(&R);
+    /* Seat 1 碰s 6s and 1s and keeps 6777999s: the fourth 6s is its own,
+     * so it waits on 5s and 8s only (567s or 678s, 77s, 999s: 平胡 清一色
+     * and the 根 of 6s, fan 3 = 8), never on a fifth 6s (66s 777s 999s
+     * would be 大对子, fan 4 = 16). The others hold 万 and 筒 only, far
+     * from ready: each pays it 8. */
+    if (!deal("123456789m1357p6s", "11s666s777s999s1m2m", "123456789m2468p",
+              "1357m9m12345678p", "9p", "1s"))
+        return;
+    must(0, QIPAI_ZT_ACT_DISCARD, "6s", 0);
+    must(1, QIPAI_ZT_ACT_PENG, "6s", 0);
+    must(1, QIPAI_ZT_ACT_DISCARD, "1m", 0);
+    pass_all();
+    must(2, QIPAI_ZT_ACT_DISCARD, "1s", 0); /* drew 1s */
+    must(1, QIPAI_ZT_ACT_PENG, "1s", 0);
+    must(1, QIPAI_ZT_ACT_DISCARD, "2m", 0);
+    pass_all();
+    const qipai_zt_hand *h = &G.players[1].hand;
+    uint32_t waits = qipai_zt_wait_mask(&R, G.tuo, h);
+    CHECK(h->meld_count == 2 && h->counts[K("6s")] == 1 && qipai_zt_ready(&R, G.tuo, h) &&
+              waits == (1u << K("5s") | 1u << K("8s")),
+          "seat 1 holds 6777999s with 碰 6s 1s, waits on 5s 8s (mask %x)", waits);
+    for (int s = 0; s < 4; s++)
+        CHECK(s == 1 || (!qipai_zt_ready(&R, G.tuo, &G.players[s].hand) &&
+                         qipai_zt_suits(&G.players[s].hand, G.tuo) == 3),
+              "seat %d: not ready, 万 and 筒 only", s);
+    draw_and_discard_to_the_end();
+    CHECK(G.end == QIPAI_ZT_END_WALL && G.winners == 0, "the wall ran out with no winner\n%s",
+          events);
+    expect_event("pay 0>1 8 da_jiao");
+    expect_event("pay 2>1 8 da_jiao");
+    expect_event("pay 3>1 8 da_jiao");
+    CHECK(!saw("hua_zhu") && !saw("tui_shui"), "no 花猪, no 杠 money to return");
+    expect_scores(-8, 24, -8, -8);
+}
+
 static void xue_zhan_plays_on_until_one_is_left(void)
 {
     qipai_zt_rules_default(&R);
@@ -832,6 +882,7 @@ int main(void)
     RUN(tuo_discard_can_be_forbidden);
     RUN(nonsense_is_refused_without_change);
     RUN(an_empty_wall_settles_hua_zhu_da_jiao_and_tui_shui);
+    RUN(da_jiao_never_scores_a_fifth_copy);
     RUN(xue_zhan_plays_on_until_one_is_left);
     return test_report();
 }

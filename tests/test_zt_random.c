@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "zt_ref_of.h"
 
 static qipai_zt_rules variant(int v)
 {
@@ -242,12 +243,41 @@ static void the_same_seed_plays_the_same_game(void)
 
 /* shanten -1 exactly when the hand wins, 0 exactly when it is ready; and
  * with no melds the discard advice is the core's own. */
+/* The effective tiles of a 3k+1 hand with melds, seen as in a game: every
+ * kind listed (but the 坨's) can still be drawn, and its copies left are 4
+ * less the hand's and the table's (which holds the melds). 1 when checked. */
+static int effective_tiles_can_be_drawn(const qipai_zt_game *g, const qipai_zt_rules *r,
+                                        const qipai_zt_hand *h)
+{
+    uint8_t visible[QIPAI_ZT_KINDS];
+    qipai_zt_visible(g, visible);
+    qipai_mj_effective e;
+    if (qipai_zt_effective(r, g->tuo, h, visible, &e, NULL) != QIPAI_OK) {
+        CHECK(0, "effective tiles of a hand in play fail");
+        return 0;
+    }
+    for (int i = 0; i < e.count; i++) {
+        int k = e.tiles[i].kind;
+        if (k == g->tuo)
+            continue;
+        int melded = 0;
+        for (int m = 0; m < h->meld_count; m++)
+            if (h->melds[m].kind == k)
+                melded += (h->melds[m].type == QIPAI_ZT_PENG ? 3 : 4) - h->melds[m].tuo;
+        int left = 4 - h->counts[k] - visible[k];
+        CHECK(h->counts[k] + melded < 4 && e.tiles[i].left == (left > 0 ? left : 0),
+              "kind %d listed with %d left: %d held, %d in melds, %d visible", k,
+              e.tiles[i].left, h->counts[k], melded, visible[k]);
+    }
+    return 1;
+}
+
 static void analysis_calls_agree(void)
 {
     qipai_rng rng;
     qipai_rng_seed(&rng, 14);
     static qipai_zt_game g;
-    long checked = 0;
+    long checked = 0, with_melds = 0;
     qipai_zt_rules r;
     qipai_zt_rules_default(&r);
     for (long i = 0; checked < test_scaled(100000); i++) {
@@ -268,6 +298,8 @@ static void analysis_calls_agree(void)
                     CHECK((sh == 0) == ready, "shanten %d but ready %d", sh, ready);
                     uint32_t waits = qipai_zt_wait_mask(&r, g.tuo, h);
                     CHECK(!waits || ready, "waits without being ready");
+                    if (h->meld_count)
+                        with_melds += effective_tiles_can_be_drawn(&g, &r, h);
                 }
                 if (size == 3 * k + 2 && h->meld_count == 0) {
                     qipai_mj_rules core;
@@ -314,6 +346,157 @@ static void analysis_calls_agree(void)
                 return;
         }
     }
+    CHECK(with_melds > 0, "no 3k+1 hand with melds among %ld", checked);
+}
+
+/* The strong bot's 碰 (docs/RULES.md, "Bots"), worked out again from the
+ * public calls: no hu, no 明杠 it would make; then a 碰 exactly when the
+ * best discard after it lowers the shanten, or keeps it with more
+ * effective copies, the copies counted on the table as it would be after
+ * the 碰 (its two tiles from the hand shown). Checked inside the agent, at
+ * each claim the bot decides. */
+typedef struct peng_count {
+    long checked, pengs;
+} peng_count;
+
+static qipai_err strong_checking_pengs(const qipai_zt_game *g, int seat, void *context,
+                                       qipai_zt_action *out, qipai_error *err)
+{
+    peng_count *tally = context;
+    qipai_err e = qipai_zt_bot_choose(g, seat, QIPAI_ZT_BOT_STRONG, out, err);
+    if (e != QIPAI_OK || g->phase != QIPAI_ZT_PHASE_CLAIM)
+        return e;
+    qipai_zt_action list[QIPAI_ZT_MAX_ACTIONS];
+    int n = qipai_zt_legal_actions(g, seat, list), peng = -1;
+    const qipai_zt_hand *h = &g->players[seat].hand;
+    int before = qipai_zt_shanten(&g->rules, g->tuo, h), kind = g->claim_kind;
+    for (int i = 0; i < n; i++) {
+        if (list[i].type == QIPAI_ZT_ACT_HU)
+            return e;
+        if (list[i].type == QIPAI_ZT_ACT_MING_GANG && out->type == QIPAI_ZT_ACT_MING_GANG)
+            return e;
+        if (list[i].type == QIPAI_ZT_ACT_PENG)
+            peng = i;
+    }
+    if (peng < 0)
+        return e;
+    int tuo = list[peng].tuo;
+    qipai_zt_hand after = *h;
+    uint8_t visible[QIPAI_ZT_KINDS], shown[QIPAI_ZT_KINDS];
+    qipai_zt_visible(g, visible);
+    memcpy(shown, visible, sizeof shown);
+    if (kind == g->tuo) {
+        after.tuo = (uint8_t)(after.tuo - 2);
+        shown[kind] = (uint8_t)(shown[kind] + 2);
+    } else {
+        after.counts[kind] = (uint8_t)(after.counts[kind] - (2 - tuo));
+        after.tuo = (uint8_t)(after.tuo - tuo);
+        shown[kind] = (uint8_t)(shown[kind] + 2 - tuo);
+        shown[g->tuo] = (uint8_t)(shown[g->tuo] + tuo);
+    }
+    after.melds[after.meld_count++] = (qipai_zt_meld){QIPAI_ZT_PENG, (uint8_t)kind,
+                                                      (uint8_t)(kind == g->tuo ? 0 : tuo),
+                                                      (uint8_t)g->turn};
+    qipai_mj_discard advice[QIPAI_MJ_KINDS + 1];
+    qipai_mj_effective now;
+    size_t count = 0;
+    bool want = false;
+    if (qipai_zt_discards(&g->rules, g->tuo, &after, shown, advice, &count, NULL) == QIPAI_OK &&
+        count > 0 && advice[0].after.shanten <= before) {
+        if (qipai_zt_effective(&g->rules, g->tuo, h, visible, &now, NULL) != QIPAI_OK)
+            now.shanten = QIPAI_MJ_NO_SHANTEN, now.total = 0;
+        want = now.shanten > advice[0].after.shanten ||
+               (now.shanten == advice[0].after.shanten && now.total < advice[0].after.total);
+    }
+    bool pengs = out->type == QIPAI_ZT_ACT_PENG;
+    CHECK(pengs == want, "game seed %llu: seat %d %s the 碰 of kind %d, the rule says %s",
+          (unsigned long long)g->seed, seat, pengs ? "makes" : "passes", kind,
+          want ? "碰" : "pass");
+    tally->checked++;
+    tally->pengs += pengs;
+    return e;
+}
+
+static void strong_bot_pengs_by_the_table_after_the_peng(void)
+{
+    peng_count count = {0, 0};
+    qipai_zt_agent strong = {strong_checking_pengs, &count};
+    qipai_zt_agent agents[4] = {strong, strong, strong, strong};
+    static qipai_zt_game g;
+    qipai_zt_rules r;
+    qipai_zt_rules_default(&r);
+    long games = test_scaled(300);
+    for (long i = 0; i < games; i++) {
+        qipai_error err;
+        if (qipai_zt_game_init(&g, &r, qipai_zt_game_seed(17, (uint64_t)i), 0, &err) !=
+                QIPAI_OK ||
+            qipai_zt_play(&g, agents, NULL, NULL, NULL, &err) != QIPAI_OK) {
+            CHECK(0, "game %ld: %s", i, err.message);
+            return;
+        }
+    }
+    CHECK(count.checked > 0 && count.pengs > 0 && count.pengs < count.checked,
+          "%ld games: %ld 碰 decisions, %ld 碰", games, count.checked, count.pengs);
+    fprintf(stderr, "  %ld games, %ld 碰 decisions, %ld 碰\n", games, count.checked, count.pengs);
+}
+
+/* 查大叫 at every empty wall against the reference (docs/RULES.md,
+ * "Payments"): each player still in who is neither ready nor 花猪 pays each
+ * ready player (not 花猪) the reference's best amount over its waits, and no
+ * other 查大叫 is paid. Games of strong and seed bots under the rule
+ * variants that keep 查大叫. */
+static void da_jiao_matches_the_reference(void)
+{
+    qipai_zt_agent agents[4] = {qipai_zt_bot_agent(QIPAI_ZT_BOT_STRONG),
+                                qipai_zt_bot_agent(QIPAI_ZT_BOT_SEED),
+                                qipai_zt_bot_agent(QIPAI_ZT_BOT_STRONG),
+                                qipai_zt_bot_agent(QIPAI_ZT_BOT_SEED)};
+    static qipai_zt_game g;
+    long games = test_scaled(1500), walls = 0, payers = 0, by_tuo = 0;
+    for (long i = 0; i < games; i++) {
+        qipai_zt_rules r = variant((int)i);
+        if (!r.da_jiao)
+            continue;
+        qipai_error err;
+        if (qipai_zt_game_init(&g, &r, qipai_zt_game_seed(16, (uint64_t)i), (int)(i % 4), &err) !=
+                QIPAI_OK ||
+            qipai_zt_play(&g, agents, NULL, NULL, NULL, &err) != QIPAI_OK) {
+            CHECK(0, "game %ld: %s", i, err.message);
+            return;
+        }
+        if (g.end != QIPAI_ZT_END_WALL)
+            continue;
+        walls++;
+        zt_ref_rules zr = zt_ref_rules_of(&r);
+        long long paid[4][4] = {{0}}, value[4] = {0};
+        bool in[4], pig[4], ready[4];
+        for (int p = 0; p < g.payment_count; p++)
+            if (g.payments[p].reason == QIPAI_ZT_PAY_DA_JIAO)
+                paid[g.payments[p].from][g.payments[p].to] += g.payments[p].amount;
+        for (int s = 0; s < 4; s++) {
+            const qipai_zt_hand *h = &g.players[s].hand;
+            zt_ref_hand zh = zt_ref_hand_of(h, g.tuo);
+            in[s] = g.players[s].status == QIPAI_ZT_IN;
+            pig[s] = in[s] && qipai_zt_suits(h, g.tuo) == 7;
+            ready[s] = in[s] && !pig[s] && zt_ref_ready(&zr, &zh);
+            if (ready[s]) {
+                value[s] = zt_ref_da_jiao(&zr, &zh);
+                by_tuo += zt_ref_waits(&zr, &zh) == 0;
+            }
+        }
+        for (int s = 0; s < 4; s++)
+            for (int t = 0; t < 4; t++) {
+                long long want = in[s] && !pig[s] && !ready[s] && ready[t] ? value[t] : 0;
+                CHECK(paid[s][t] == want, "game %ld (seed %llu): seat %d paid seat %d %lld 查大叫, "
+                      "the reference says %lld", i, (unsigned long long)g.seed, s, t,
+                      paid[s][t], want);
+                payers += want > 0;
+            }
+    }
+    CHECK(walls > 0 && payers > 0, "%ld games: %ld empty walls, %ld 查大叫 payments", games, walls,
+          payers);
+    fprintf(stderr, "  %ld games, %ld empty walls, %ld 查大叫 payments, %ld ready on a 坨 alone\n",
+            games, walls, payers, by_tuo);
 }
 
 int main(void)
@@ -323,5 +506,7 @@ int main(void)
     RUN(replaying_the_actions_gives_the_same_game);
     RUN(the_same_seed_plays_the_same_game);
     RUN(analysis_calls_agree);
+    RUN(da_jiao_matches_the_reference);
+    RUN(strong_bot_pengs_by_the_table_after_the_peng);
     return test_report();
 }

@@ -15,9 +15,11 @@
 #include <string.h>
 
 #include "test.h"
-#include "zt_ref.h"
+#include "zt_ref_of.h"
 
 static qipai_zt_rules rules;
+
+#define ZT_ALL_KINDS_MASK ((uint32_t)0x7FFFFFF) /* 1m-9s */
 
 static int kind_of(const char *text)
 {
@@ -155,6 +157,22 @@ static void context_types(void)
     check_score("123m456m789m234p55p", "9s", QIPAI_ZT_CTX_EARTHLY, "pinghu dihu", 4, 16);
 }
 
+/* 杠上花 and 天胡 are self-drawn: 自摸 comes with them even when the
+ * context leaves it out. 地胡 is won on a discard: no 自摸. */
+static void gangshanghua_and_tianhu_are_self_drawn(void)
+{
+    check_score("123m456m789m234p55p", "9s", QIPAI_ZT_CTX_AFTER_KONG, "pinghu gangshanghua zimo",
+                2, 4);
+    check_score("123m456m789m234p55p", "9s", QIPAI_ZT_CTX_HEAVENLY, "pinghu zimo tianhu", 5, 16);
+    check_score("33678m123566778s", "5p", QIPAI_ZT_CTX_HEAVENLY, "pinghu zimo tianhu", 5, 16);
+    rules.zimo_adds_base = true; /* the 自摸 base comes on top of the cap */
+    check_score("123m456m789m234p55p", "9s", QIPAI_ZT_CTX_HEAVENLY, "pinghu zimo tianhu", 4, 17);
+    qipai_zt_rules_default(&rules);
+    rules.fan[QIPAI_ZT_TIANHU] = 2; /* 天胡 below the cap: 自摸 adds its fan */
+    check_score("123m456m789m234p55p", "9s", QIPAI_ZT_CTX_HEAVENLY, "pinghu zimo tianhu", 3, 8);
+    qipai_zt_rules_default(&rules);
+}
+
 static void the_cap_limits_the_amount(void)
 {
     /* 清一色 2 + 龙七对 3 + 自摸 1 = 6 fan, capped at 4 */
@@ -222,6 +240,112 @@ static void waits_and_ready_count_the_melds(void)
     CHECK(qipai_zt_wait_mask(&rules, kind_of("9s"), &w) == (1u << kind_of("1p")), "single wait");
 }
 
+/* A wait is a tile that can still come: a kind whose four copies are all
+ * in the hand and its melds is none (a 坨 could stand for a fifth copy, so
+ * the hand may still be ready). */
+static void a_kind_held_four_times_with_the_melds_is_no_wait(void)
+{
+    int t = kind_of("5m");
+    qipai_zt_hand w = position("6777999s peng:6s peng:1s", "5m");
+    uint32_t mask = qipai_zt_wait_mask(&rules, t, &w);
+    CHECK(mask == (1u << kind_of("5s") | 1u << kind_of("8s")) && qipai_zt_ready(&rules, t, &w),
+          "6777999s peng:6s peng:1s (坨 5m): the four 6s are its own, waits 5s 8s, got %x", mask);
+    /* a 坨 in the 碰 stands for one 6s: a real 6s is still out there */
+    w = position("6777999s peng:6s+ peng:1s", "5m");
+    mask = qipai_zt_wait_mask(&rules, t, &w);
+    CHECK(mask == (1u << kind_of("5s") | 1u << kind_of("6s") | 1u << kind_of("8s")),
+          "6777999s peng:6s+ peng:1s (坨 5m): waits 5s 6s 8s, got %x", mask);
+    /* only a 坨 completes a lone 6s beside the 碰 of 6s: ready, no wait */
+    w = position("6s peng:6s peng:1s peng:2s peng:3s", "5m");
+    mask = qipai_zt_wait_mask(&rules, t, &w);
+    CHECK(mask == 0 && qipai_zt_ready(&rules, t, &w),
+          "6s peng:6s peng:1s peng:2s peng:3s (坨 5m): ready on a 坨 alone, got waits %x", mask);
+    /* four 坨 held: no 坨 is left to be discarded as a plain tile */
+    int t5s = kind_of("5s");
+    w = position("5555s123m456m789m", "5s");
+    mask = qipai_zt_wait_mask(&rules, t5s, &w);
+    CHECK(mask == (ZT_ALL_KINDS_MASK & ~(1u << t5s)),
+          "5555s123m456m789m (坨 5s): any tile but a fifth 5s completes it, got %x", mask);
+}
+
+/* Checks the effective tiles of a 3k+1 position: "5s:1 9p:4" lists each
+ * kind with its copies left, in kind order. */
+static void check_effective(const char *text, const char *tuo, const uint8_t *visible,
+                            const char *want)
+{
+    qipai_zt_hand h = position(text, tuo);
+    qipai_mj_effective e;
+    qipai_error err;
+    if (qipai_zt_effective(&rules, kind_of(tuo), &h, visible, &e, &err) != QIPAI_OK) {
+        CHECK(0, "%s (坨 %s): %s", text, tuo, err.message);
+        return;
+    }
+    char got[200] = "";
+    int total = 0;
+    for (int i = 0; i < e.count; i++) {
+        char k[8];
+        qipai_mj_format_kind(e.tiles[i].kind, false, k, sizeof k);
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s:%d", i ? " " : "", k,
+                 e.tiles[i].left);
+        total += e.tiles[i].left;
+    }
+    CHECK(!strcmp(got, want) && total == e.total, "%s (坨 %s): effective [%s], expected [%s]",
+          text, tuo, got, want);
+}
+
+static void effective_tiles_count_the_melds(void)
+{
+    /* the fourth 6s is in the hand: no 6s can be drawn */
+    check_effective("6777999s peng:6s peng:1s", "5m", NULL, "5m:4 5s:4 8s:4");
+    /* three 5s in the 碰: one left, with or without the table's tiles */
+    check_effective("123m46s77s peng:5s peng:9m", "9p", NULL, "9p:4 5s:1");
+    uint8_t visible[QIPAI_ZT_KINDS] = {0};
+    visible[kind_of("5s")] = 3; /* as qipai_zt_visible counts the 碰 */
+    visible[kind_of("9m")] = 3;
+    visible[kind_of("9p")] = 1; /* the turned tile */
+    check_effective("123m46s77s peng:5s peng:9m", "9p", visible, "9p:3 5s:1");
+    /* a 坨 in the 碰 stands for a 6s: a real 6s is still out there */
+    check_effective("6777999s peng:6s+ peng:1s", "5m", NULL, "5m:3 5s:4 6s:1 8s:4");
+    /* the advice: the 4m goes; no entry counts on a 6s */
+    qipai_zt_hand h = position("6777999s4m peng:6s peng:1s", "5m");
+    qipai_mj_discard list[QIPAI_MJ_KINDS + 1];
+    size_t n = 0;
+    qipai_err e = qipai_zt_discards(&rules, kind_of("5m"), &h, NULL, list, &n, NULL);
+    CHECK(e == QIPAI_OK && n == 4 && list[0].tile == kind_of("4m") && list[0].after.total == 12,
+          "6777999s4m peng:6s peng:1s (坨 5m): discard 4m for 5m 5s 8s (12 copies)");
+    for (size_t i = 0; i < n; i++)
+        for (int j = 0; j < list[i].after.count; j++)
+            CHECK(list[i].after.tiles[j].kind != kind_of("6s"),
+                  "discard entry %d lists a 6s, which cannot be drawn", (int)i);
+}
+
+/* Melds that show three suits: the hand can never win. The 3k+1 calls say
+ * so with no shanten and no effective tile, not with an error. */
+static void three_suits_in_the_melds_have_nothing_effective(void)
+{
+    int t = kind_of("5s");
+    qipai_zt_hand h = position("7m678s peng:1m minggang:8p angang:7s+", "5s");
+    qipai_mj_effective e;
+    memset(&e, 0xff, sizeof e);
+    qipai_error err;
+    CHECK(qipai_zt_effective(&rules, t, &h, NULL, &e, &err) == QIPAI_OK &&
+              e.shanten == QIPAI_MJ_NO_SHANTEN && e.count == 0 && e.total == 0,
+          "7m678s peng:1m minggang:8p angang:7s+ (坨 5s): no shanten, nothing effective");
+    CHECK(qipai_zt_shanten(&rules, t, &h) == QIPAI_MJ_NO_SHANTEN &&
+              qipai_zt_wait_mask(&rules, t, &h) == 0 && !qipai_zt_ready(&rules, t, &h),
+          "three suits: no shanten, no wait, not ready");
+    h = position("7m678s5m peng:1m minggang:8p angang:7s+", "5s");
+    qipai_mj_discard list[QIPAI_MJ_KINDS + 1];
+    size_t n = 1;
+    CHECK(qipai_zt_discards(&rules, t, &h, NULL, list, &n, &err) == QIPAI_ERR_ARGUMENT &&
+              n == 0 && strstr(err.message, "three suits"),
+          "discard advice on three suits refuses, naming them");
+    /* a wrong size is still an error, whatever the suits */
+    h = position("7m678s5m1m peng:1m minggang:8p angang:7s+", "5s");
+    CHECK(qipai_zt_effective(&rules, t, &h, NULL, &e, NULL) == QIPAI_ERR_SIZE,
+          "6 concealed tiles with 3 melds: a size error");
+}
+
 static void shanten_respects_the_melds_suits(void)
 {
     /* With no meld, dropping 条 leaves 123m456m789m12p: ready. A 碰 of 9s
@@ -238,35 +362,6 @@ static void shanten_respects_the_melds_suits(void)
 }
 
 /* ---- the scorer against the reference ---- */
-
-static zt_ref_rules ref_rules(const qipai_zt_rules *r)
-{
-    zt_ref_rules z;
-    memset(&z, 0, sizeof z);
-    for (int t = 0; t < QIPAI_ZT_TYPE_COUNT; t++)
-        z.fan[t] = r->fan[t] == QIPAI_ZT_FAN_CAP ? ZT_REF_CAP : r->fan[t];
-    z.cap = r->cap;
-    z.base = r->base;
-    z.zimo_adds_base = r->zimo_adds_base;
-    z.seven_pairs = r->seven_pairs;
-    return z;
-}
-
-static zt_ref_hand ref_hand(const qipai_zt_hand *h, int tuo)
-{
-    zt_ref_hand z;
-    memset(&z, 0, sizeof z);
-    memcpy(z.counts, h->counts, 27);
-    z.wilds = h->tuo;
-    z.tuo_kind = tuo;
-    z.meld_count = h->meld_count;
-    for (int i = 0; i < h->meld_count; i++) {
-        z.melds[i].type = h->melds[i].type;
-        z.melds[i].kind = h->melds[i].kind;
-        z.melds[i].tuo = h->melds[i].tuo;
-    }
-    return z;
-}
 
 static int add_tiles(uint8_t counts[27], int kind, int n, int suit_mask)
 {
@@ -357,7 +452,8 @@ static unsigned random_context(qipai_rng *rng)
     static const unsigned choices[] = {
         0, QIPAI_ZT_CTX_SELF_DRAWN, QIPAI_ZT_CTX_SELF_DRAWN | QIPAI_ZT_CTX_AFTER_KONG,
         QIPAI_ZT_CTX_KONG_DISCARD, QIPAI_ZT_CTX_ROB_KONG,
-        QIPAI_ZT_CTX_SELF_DRAWN | QIPAI_ZT_CTX_HEAVENLY, QIPAI_ZT_CTX_EARTHLY};
+        QIPAI_ZT_CTX_SELF_DRAWN | QIPAI_ZT_CTX_HEAVENLY, QIPAI_ZT_CTX_EARTHLY,
+        QIPAI_ZT_CTX_AFTER_KONG, QIPAI_ZT_CTX_HEAVENLY};
     return choices[qipai_rng_below(rng, sizeof choices / sizeof choices[0])];
 }
 
@@ -432,8 +528,8 @@ static void scorer_matches_the_brute_force_reference(void)
         tried++;
         const qipai_zt_rules *r = &variants[tried % 3];
         unsigned context = random_context(&rng);
-        zt_ref_rules zr = ref_rules(r);
-        zt_ref_hand zh = ref_hand(&h, tuo);
+        zt_ref_rules zr = zt_ref_rules_of(r);
+        zt_ref_hand zh = zt_ref_hand_of(&h, tuo);
         long long ref_amount = 0;
         int ref_fan = 0;
         int ref_win = zt_ref_best(&zr, &zh, context, &ref_amount, &ref_fan);
@@ -453,6 +549,60 @@ static void scorer_matches_the_brute_force_reference(void)
               text);
     }
     CHECK(wins > wanted / 2, "only %ld of %ld random hands won", wins, wanted);
+}
+
+/* Waits and ready against the reference on 3k+1 hands: random winning
+ * hands less one concealed tile (a real one or a 坨). The count of hands
+ * where a kind held four times with the melds would complete the shape
+ * shows the case of the fifth copy is covered. */
+static void waits_and_ready_match_the_reference(void)
+{
+    qipai_rng rng;
+    qipai_rng_seed(&rng, 16);
+    long wanted = test_scaled(3000), tried = 0, ready = 0, fifth = 0;
+    zt_ref_rules zr = zt_ref_rules_of(&rules);
+    while (tried < wanted) {
+        qipai_zt_hand h;
+        int tuo;
+        if (!random_hand(&rng, &h, &tuo))
+            continue;
+        int pick = (int)qipai_rng_below(&rng, (uint32_t)qipai_zt_concealed_size(&h));
+        if (pick < h.tuo) {
+            h.tuo--;
+        } else {
+            pick -= h.tuo;
+            int k = 0;
+            while (pick >= h.counts[k])
+                pick -= h.counts[k++];
+            h.counts[k]--;
+        }
+        tried++;
+        zt_ref_hand zh = zt_ref_hand_of(&h, tuo);
+        uint32_t want = zt_ref_waits(&zr, &zh), got = qipai_zt_wait_mask(&rules, tuo, &h);
+        int want_ready = zt_ref_ready(&zr, &zh);
+        char text[160];
+        hand_text(&h, tuo, text, sizeof text);
+        CHECK(want == got && want_ready == qipai_zt_ready(&rules, tuo, &h),
+              "%s: reference waits %x ready %d, library %x ready %d", text, want, want_ready, got,
+              qipai_zt_ready(&rules, tuo, &h));
+        ready += want_ready;
+        /* kinds left out because the melds hold their other copies */
+        for (int k = 0; k < 27; k++) {
+            int melded = 0;
+            for (int i = 0; i < h.meld_count; i++)
+                melded += h.melds[i].kind == k;
+            if (!melded || h.counts[k] >= 4 || (want >> k & 1))
+                continue;
+            zt_ref_hand more = zh;
+            more.counts[k]++;
+            long long amount;
+            int fan;
+            fifth += zt_ref_best(&zr, &more, 0, &amount, &fan);
+        }
+    }
+    CHECK(ready > wanted / 4 && fifth > 0,
+          "%ld hands: %ld ready, %ld with a fifth copy left out", tried, ready, fifth);
+    fprintf(stderr, "  %ld hands, %ld ready, %ld fifth copies left out\n", tried, ready, fifth);
 }
 
 /* With no melds the choice of the suit to drop is free, and the result must
@@ -501,14 +651,19 @@ int main(void)
     RUN(gen_counts_four_in_hand_and_peng);
     RUN(gouhu_counts_each_gang);
     RUN(context_types);
+    RUN(gangshanghua_and_tianhu_are_self_drawn);
     RUN(the_cap_limits_the_amount);
     RUN(zimo_may_add_a_base_instead);
     RUN(tuo_takes_the_best_role);
     RUN(three_suits_never_win);
     RUN(seven_pairs_need_a_concealed_hand_and_the_rule);
     RUN(waits_and_ready_count_the_melds);
+    RUN(a_kind_held_four_times_with_the_melds_is_no_wait);
     RUN(shanten_respects_the_melds_suits);
+    RUN(effective_tiles_count_the_melds);
+    RUN(three_suits_in_the_melds_have_nothing_effective);
     RUN(scorer_matches_the_brute_force_reference);
+    RUN(waits_and_ready_match_the_reference);
     RUN(shanten_agrees_with_the_core_where_the_core_is_exact);
     return test_report();
 }

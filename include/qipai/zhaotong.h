@@ -160,8 +160,10 @@ QIPAI_API unsigned qipai_zt_suits(const qipai_zt_hand *hand, int tuo_kind);
 /* Whether a hand of 3k+2 concealed tiles wins. */
 QIPAI_API bool qipai_zt_wins(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
 /* The waits of a hand whose concealed part holds 13 - 3 per meld tiles: the
- * kinds k such that the hand plus a plain k wins, in kind order. Fails on
- * bad rules, a bad hand or the wrong size. */
+ * kinds k such that the hand plus a plain k wins, in kind order, less the
+ * kinds whose four copies are all in the hand and its melds (a 坨, held or
+ * in a meld, being a tile of its kind): no such tile can come. Fails on bad
+ * rules, a bad hand or the wrong size. */
 QIPAI_API qipai_err qipai_zt_waits(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand,
                          uint8_t out[QIPAI_ZT_KINDS], size_t *count, qipai_error *err);
 /* The fast form: bit k for each wait (0 for a hand it cannot answer). */
@@ -169,14 +171,15 @@ QIPAI_API uint32_t qipai_zt_wait_mask(const qipai_zt_rules *rules, int tuo_kind,
 /* Whether the 3k+1 hand plus a 坨 wins (听牌: ready). */
 QIPAI_API bool qipai_zt_ready(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand);
 
-/* How a win came about (bits), for the types that depend on it. */
+/* How a win came about (bits), for the types that depend on it. 杠上花 and
+ * 天胡 are self-drawn wins: scoring adds SELF_DRAWN (自摸) to either. */
 enum {
     QIPAI_ZT_CTX_SELF_DRAWN = 1 << 0,   /* 自摸 */
-    QIPAI_ZT_CTX_AFTER_KONG = 1 << 1,   /* on a replacement tile: 杠上花 */
+    QIPAI_ZT_CTX_AFTER_KONG = 1 << 1,   /* self-drawn on a replacement tile: 杠上花 */
     QIPAI_ZT_CTX_KONG_DISCARD = 1 << 2, /* on the discard after a 杠: 杠上炮 */
     QIPAI_ZT_CTX_ROB_KONG = 1 << 3,     /* robbing a 补杠: 抢杠 */
-    QIPAI_ZT_CTX_HEAVENLY = 1 << 4,     /* 天胡 */
-    QIPAI_ZT_CTX_EARTHLY = 1 << 5       /* 地胡 */
+    QIPAI_ZT_CTX_HEAVENLY = 1 << 4,     /* the dealer's 14 dealt tiles: 天胡 */
+    QIPAI_ZT_CTX_EARTHLY = 1 << 5       /* on the dealer's first discard: 地胡 */
 };
 
 typedef struct qipai_zt_score {
@@ -208,15 +211,22 @@ QIPAI_API int qipai_zt_shanten(const qipai_zt_rules *rules, int tuo_kind, const 
 
 /* Effective tiles of a 3k+1 hand (kinds whose draw lowers qipai_zt_shanten;
  * the 坨's kind when a 坨 does), with the copies left: 4, less the hand's
- * own tiles (its 坨 included), less visible[k] (tiles seen on the table, as
- * qipai_zt_visible gives them; may be NULL). */
+ * concealed tiles (its 坨 included), less visible[k] (tiles seen on the
+ * table, the hand's own melds included, as qipai_zt_visible gives them; may
+ * be NULL), counted as at least the tiles of k in the hand's melds. A kind
+ * (but the 坨's) whose four tiles are all in the hand and its melds is never
+ * effective: it cannot be drawn. Melds that show three suits: the hand can
+ * never win, shanten QIPAI_MJ_NO_SHANTEN and no tile. */
 QIPAI_API qipai_err qipai_zt_effective(const qipai_zt_rules *rules, int tuo_kind,
                              const qipai_zt_hand *hand, const uint8_t *visible,
                              qipai_mj_effective *out, qipai_error *err);
 
 /* Discard advice for a 3k+2 hand: one entry per distinct tile (a 坨 is
  * QIPAI_MJ_WILDCARD), best first: lower shanten, more effective copies, a
- * real tile before a 坨, tile order. out needs QIPAI_MJ_KINDS + 1 entries. */
+ * real tile before a 坨, tile order; each entry's effective tiles as
+ * qipai_zt_effective gives them, the discard being one more tile seen.
+ * out needs QIPAI_MJ_MAX_DISCARDS entries. QIPAI_ERR_ARGUMENT when the melds
+ * show three suits. */
 QIPAI_API qipai_err qipai_zt_discards(const qipai_zt_rules *rules, int tuo_kind,
                             const qipai_zt_hand *hand, const uint8_t *visible,
                             qipai_mj_discard out[QIPAI_MJ_MAX_DISCARDS], size_t *count,

@@ -16,6 +16,12 @@
  * suit's: nothing held is lost, the draws still exist), so the core's own
  * choice on that hand is X. Effective tiles come the same way, less the
  * kinds of X, which can never help.
+ *
+ * The core sees only the concealed tiles, so the melds' tiles are counted
+ * here: a kind whose four tiles are all in the hand and its melds cannot be
+ * drawn (never effective), and a meld's tiles are never left to draw. The
+ * shanten needs no such care: with the 坨 a wild kind, a tile that cannot
+ * come is drawn as a 坨, at the same cost.
  */
 #include "zt_internal.h"
 #include "common/fail.h"
@@ -26,8 +32,11 @@ typedef struct adviser {
     int drops;         /* suits that may be dropped: 1 (forced), 2, or 3 (free) */
     int drop[3];
     uint8_t visible[QIPAI_MJ_KINDS]; /* as the core wants it: with the hand's 坨 */
+    uint32_t exhausted; /* kinds (not the 坨's) all four in the hand and its melds */
 } adviser;
 
+/* False when the 坨 kind or the meld count is no value at all; a->drops is
+ * 0 when the melds show three suits (no suit left to drop). */
 static bool setup(adviser *a, const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *h,
                   const uint8_t *visible)
 {
@@ -42,11 +51,18 @@ static bool setup(adviser *a, const qipai_zt_rules *rules, int tuo_kind, const q
     for (int s = 0; s < 3; s++)
         if (!(shown >> s & 1))
             a->drop[a->drops++] = s;
+    /* visible (as qipai_zt_visible gives it) holds the hand's own melds;
+     * with no visible, or one that left them out, they still count. */
+    int melded[QIPAI_ZT_KINDS];
+    zt_meld_tiles(tuo_kind, h, melded);
     memset(a->visible, 0, sizeof a->visible);
-    if (visible)
-        memcpy(a->visible, visible, QIPAI_ZT_KINDS);
+    for (int k = 0; k < QIPAI_ZT_KINDS; k++) {
+        int seen = visible ? visible[k] : 0;
+        a->visible[k] = (uint8_t)(seen > melded[k] ? seen : melded[k]);
+    }
     a->visible[tuo_kind] = (uint8_t)(a->visible[tuo_kind] + h->tuo + h->counts[tuo_kind]);
-    return a->drops > 0;
+    a->exhausted = zt_exhausted_kinds(tuo_kind, h) & ~(1u << tuo_kind);
+    return true;
 }
 
 /* The core's value of the concealed part with suit x dropped by force
@@ -99,12 +115,13 @@ static int shanten_of(const adviser *a, const qipai_zt_hand *h)
 int qipai_zt_shanten(const qipai_zt_rules *rules, int tuo_kind, const qipai_zt_hand *hand)
 {
     adviser a;
-    if (!setup(&a, rules, tuo_kind, hand, NULL) || !size_fits(hand, 0))
+    if (!setup(&a, rules, tuo_kind, hand, NULL) || a.drops == 0 || !size_fits(hand, 0))
         return QIPAI_MJ_NO_SHANTEN;
     return shanten_of(&a, hand);
 }
 
-/* Effective tiles with suit x dropped by force (x < 0: free). */
+/* Effective tiles with suit x dropped by force (x < 0: free), less the
+ * kinds that cannot be drawn. */
 static qipai_err effective_drop(const adviser *a, const qipai_zt_hand *h, int x,
                                 qipai_mj_effective *out, qipai_error *err)
 {
@@ -112,15 +129,15 @@ static qipai_err effective_drop(const adviser *a, const qipai_zt_hand *h, int x,
     int m;
     forced_hand(a, h, x, &core, &m);
     qipai_err e = qipai_mj_effective_tiles(&a->mj, &core, a->visible, out, err);
-    if (e != QIPAI_OK || x < 0)
+    if (e != QIPAI_OK)
         return e;
-    if (out->shanten != QIPAI_MJ_NO_SHANTEN)
+    if (x >= 0 && out->shanten != QIPAI_MJ_NO_SHANTEN)
         out->shanten = (int8_t)(out->shanten + m);
     int n = 0;
     out->total = 0;
     for (int i = 0; i < out->count; i++) {
         int k = out->tiles[i].kind;
-        if (k / 9 == x && k != a->tuo)
+        if ((a->exhausted >> k & 1) || (x >= 0 && k / 9 == x && k != a->tuo))
             continue;
         out->tiles[n++] = out->tiles[i];
         out->total = (uint16_t)(out->total + out->tiles[i].left);
@@ -166,14 +183,15 @@ static qipai_err effective_of(const adviser *a, const qipai_zt_hand *h, qipai_mj
 }
 
 /* setup, then the concealed size the call needs (3k+1 or 3k+2 with k
- * melds still to make); what names the call in the error. */
+ * melds still to make); what names the call in the error. A hand whose
+ * melds show three suits passes: each call says what that means. */
 static qipai_err prepare(adviser *a, const qipai_zt_rules *rules, int tuo_kind,
                          const qipai_zt_hand *hand, const uint8_t *visible, int extra,
                          const char *what, qipai_error *err)
 {
     if (!setup(a, rules, tuo_kind, hand, visible))
         return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
-                          "the melds show three suits, or the 坨 kind is not a tile");
+                          "the 坨 kind is not a tile, or more than four melds");
     int k = QIPAI_ZT_MAX_MELDS - hand->meld_count;
     if (qipai_zt_concealed_size(hand) != 3 * k + extra)
         return qipai_fail(err, QIPAI_ERR_SIZE, -1, "%d concealed tiles with %d melds; %s need %d",
@@ -187,7 +205,20 @@ qipai_err qipai_zt_effective(const qipai_zt_rules *rules, int tuo_kind,
 {
     adviser a;
     qipai_err e = prepare(&a, rules, tuo_kind, hand, visible, 1, "effective tiles", err);
-    return e != QIPAI_OK ? e : effective_of(&a, hand, out, err);
+    if (e != QIPAI_OK)
+        return e;
+    if (a.drops == 0) { /* the melds show three suits: the hand can never win */
+        memset(out, 0, sizeof *out);
+        out->shanten = QIPAI_MJ_NO_SHANTEN;
+        return QIPAI_OK;
+    }
+    return effective_of(&a, hand, out, err);
+}
+
+static qipai_err three_suits(qipai_error *err)
+{
+    return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
+                      "the melds show three suits: no discard makes the hand win");
 }
 
 /* The effective tiles of what is left after discarding tile: the discard
@@ -248,6 +279,8 @@ qipai_err qipai_zt_discards(const qipai_zt_rules *rules, int tuo_kind,
     qipai_err pe = prepare(&a, rules, tuo_kind, hand, visible, 2, "discard advice", err);
     if (pe != QIPAI_OK)
         return pe;
+    if (a.drops == 0)
+        return three_suits(err);
     qipai_zt_hand normal = *hand; /* a plain tile of the 坨's kind is a 坨 here */
     normal.tuo = (uint8_t)(normal.tuo + normal.counts[tuo_kind]);
     normal.counts[tuo_kind] = 0;
@@ -282,6 +315,8 @@ qipai_err zt_best_discard(const qipai_zt_rules *rules, int tuo_kind, const qipai
     qipai_err pe = prepare(&a, rules, tuo_kind, hand, visible, 2, "discards", err);
     if (pe != QIPAI_OK)
         return pe;
+    if (a.drops == 0)
+        return three_suits(err);
     qipai_zt_hand normal = *hand;
     normal.tuo = (uint8_t)(normal.tuo + normal.counts[tuo_kind]);
     normal.counts[tuo_kind] = 0;

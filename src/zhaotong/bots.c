@@ -11,7 +11,7 @@
  * melds' suits: advice.c). It always hus; it makes a 杠 when the shanten
  * after it is no worse than its best discard's, and a 碰 when the best
  * discard after it lowers the shanten, or keeps it with more effective
- * tiles.
+ * tiles (counted with the 碰's tiles shown on the table).
  */
 #include "zt_internal.h"
 #include "common/fail.h"
@@ -194,9 +194,21 @@ static qipai_zt_action strong_claim(const qipai_zt_game *g, int seat)
         }
         if (opts & ZT_OPT(QIPAI_ZT_ACT_PENG)) {
             qipai_zt_hand a = after_meld(g, h, QIPAI_ZT_PENG, kind, 2, peng_tuo);
+            /* The table after the 碰 shows the two tiles it takes from the
+             * hand too (the discard only moves from the river to the meld):
+             * without them the copies left of kind would count tiles that
+             * sit in the 碰. */
+            uint8_t shown[QIPAI_ZT_KINDS];
+            memcpy(shown, visible, sizeof shown);
+            if (kind == g->tuo) {
+                shown[kind] = (uint8_t)(shown[kind] + 2);
+            } else {
+                shown[kind] = (uint8_t)(shown[kind] + 2 - peng_tuo);
+                shown[g->tuo] = (uint8_t)(shown[g->tuo] + peng_tuo);
+            }
             qipai_mj_discard d;
             outlook after;
-            if (best_discard(g, &a, visible, &d, &after) && after.shanten <= before) {
+            if (best_discard(g, &a, shown, &d, &after) && after.shanten <= before) {
                 outlook now = waiting_outlook(g, h, visible);
                 if (worse(now, after))
                     return act(QIPAI_ZT_ACT_PENG, seat, kind, peng_tuo);

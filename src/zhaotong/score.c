@@ -74,7 +74,7 @@ static void evaluate(scorer *sc)
         add_type(r, &s, &fan, QIPAI_ZT_GEN, gen);
     if (sc->gou > 0)
         add_type(r, &s, &fan, QIPAI_ZT_GOUHU, sc->gou);
-    unsigned ctx = sc->context;
+    unsigned ctx = sc->context; /* self-drawn whenever 杠上花 or 天胡 (zt_score_core) */
     if (ctx & QIPAI_ZT_CTX_AFTER_KONG)
         add_type(r, &s, &fan, QIPAI_ZT_GANGSHANGHUA, 1);
     if (ctx & QIPAI_ZT_CTX_KONG_DISCARD)
@@ -168,6 +168,11 @@ qipai_err zt_score_core(const qipai_zt_rules *rules, const qipai_mj_rules *mj, i
     scorer sc;
     memset(&sc, 0, sizeof sc);
     sc.rules = rules;
+    /* 杠上花 and 天胡 are self-drawn by nature (docs/RULES.md): they list
+     * 自摸 whatever the caller's context says, so the game, analyze and any
+     * other caller score them alike. */
+    if (context & (QIPAI_ZT_CTX_AFTER_KONG | QIPAI_ZT_CTX_HEAVENLY))
+        context |= QIPAI_ZT_CTX_SELF_DRAWN;
     sc.context = context;
     for (int i = 0; i < hand->meld_count; i++) {
         const qipai_zt_meld *m = &hand->melds[i];

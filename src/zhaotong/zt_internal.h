@@ -52,6 +52,15 @@ unsigned zt_concealed_suits(const qipai_zt_hand *h, int tuo_kind);
 /* Suits of the melds' real tiles. */
 unsigned zt_meld_suits(const qipai_zt_hand *h, int tuo_kind);
 
+/* Tiles of each kind in the melds, as the wall holds them: a 坨 in a meld
+ * is a tile of the 坨's kind. */
+void zt_meld_tiles(int tuo_kind, const qipai_zt_hand *h, int tiles[QIPAI_ZT_KINDS]);
+/* Kinds (bit k) whose four copies are all in the hand and its melds, the 坨
+ * held counting as tiles of their kind: no plain tile of them can come.
+ * Only the melds' kinds and the 坨's are looked at: a kind held four times
+ * in the concealed part alone the core leaves out itself. */
+uint32_t zt_exhausted_kinds(int tuo_kind, const qipai_zt_hand *h);
+
 bool zt_wins_core(const qipai_mj_rules *mj, int tuo_kind, const qipai_zt_hand *h);
 uint32_t zt_wait_mask_core(const qipai_mj_rules *mj, int tuo_kind, const qipai_zt_hand *h);
 bool zt_ready_core(const qipai_mj_rules *mj, int tuo_kind, const qipai_zt_hand *h);

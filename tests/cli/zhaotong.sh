@@ -88,6 +88,20 @@ expect "analyze a win" '{"line":"123m456m789m234p55p","tuo":"9s","suits":["m","p
     "$($Q zhaotong analyze --tuo 9s '123m456m789m234p55p' | sed 's/,"discards":.*}$/}/')"
 expect "analyze waits" '{"line":"123m456m789m1p peng:5p tuo:9s","tuo":"9s","suits":["m","p"],"shanten":0,"ready":true,"waits":["1p"]' \
     "$($Q zhaotong analyze '123m456m789m1p peng:5p tuo:9s' | sed 's/,"effective":.*$//')"
+# melds showing three suits: every 3k+1 key still there, nothing effective
+expect "analyze three suits" '{"line":"7m678s peng:1m minggang:8p angang:7s+ tuo:5s","tuo":"5s","suits":["m","p","s"],"shanten":null,"ready":false,"waits":[],"effective":[],"total":0}' \
+    "$($Q zhaotong analyze '7m678s peng:1m minggang:8p angang:7s+ tuo:5s')"
+# the four 6s are all in the hand and its 碰: no 6s to wait on or draw
+expect "analyze no fifth copy" '{"line":"6777999s peng:6s peng:1s tuo:5m","tuo":"5m","suits":["s"],"shanten":0,"ready":true,"waits":["5s","8s"],"effective":[{"tile":"5m","left":4},{"tile":"5s","left":4},{"tile":"8s","left":4}],"total":12}' \
+    "$($Q zhaotong analyze '6777999s peng:6s peng:1s tuo:5m')"
+# 天胡 is self-drawn: 自摸 too, fan 4 + 1 before the cap, as the game scores it
+# (tests/test_zt_games.c: the same hand dealt to the dealer)
+expect "analyze tianhu" '"types":["pinghu","zimo","tianhu"],"gen":0,"gou":0,"fan":5,"fan_capped":4,"amount":16' \
+    "$($Q zhaotong analyze --brief '123m456m789m234p55p tuo:9p tianhu' | sed 's/.*"score":{//; s/,"decomposition".*//')"
+expect "analyze tianhu of the issue" '"types":["pinghu","zimo","tianhu"],"gen":0,"gou":0,"fan":5,"fan_capped":4,"amount":16' \
+    "$($Q zhaotong analyze --brief '33678m123566778s tuo:5p tianhu' | sed 's/.*"score":{//; s/,"decomposition".*//')"
+expect "analyze tianhu zimo_adds_base" '"types":["pinghu","zimo","tianhu"],"gen":0,"gou":0,"fan":4,"fan_capped":4,"amount":17' \
+    "$($Q zhaotong analyze --brief --rule zimo_adds_base=true '123m456m789m234p55p tuo:9p tianhu' | sed 's/.*"score":{//; s/,"decomposition".*//')"
 expect "analyze error" '{"line":"123m","error":"which tile is the 坨? (tuo:5s, or --tuo)"}' \
     "$($Q zhaotong analyze 123m)"
 

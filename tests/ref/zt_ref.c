@@ -180,6 +180,9 @@ int zt_ref_best(const zt_ref_rules *r, const zt_ref_hand *h, unsigned context, l
     }
     if (suits[0] + suits[1] + suits[2] > 2 || tiles != 3 * (4 - h->meld_count) + 2)
         return 0;
+    /* 杠上花 and 天胡 are self-drawn wins: they list 自摸 too. */
+    if (context & (ZT_REF_AFTER_KONG | ZT_REF_HEAVENLY))
+        context |= ZT_REF_SELF_DRAWN;
     search s = {r, h, context, 0, 0, 0};
     int c[27];
     for (int k = 0; k < 27; k++)
@@ -190,4 +193,63 @@ int zt_ref_best(const zt_ref_rules *r, const zt_ref_hand *h, unsigned context, l
         *fan = s.fan;
     }
     return s.found;
+}
+
+/* Tiles of kind k in the hand and its melds, as the wall holds them. */
+static int copies_held(const zt_ref_hand *h, int k)
+{
+    int n = h->counts[k] + (k == h->tuo_kind ? h->wilds : 0);
+    for (int i = 0; i < h->meld_count; i++) {
+        int size = h->melds[i].type == ZT_REF_PENG ? 3 : 4;
+        if (h->melds[i].kind == k)
+            n += size - h->melds[i].tuo;
+        if (k == h->tuo_kind)
+            n += h->melds[i].tuo;
+    }
+    return n;
+}
+
+int zt_ref_ready(const zt_ref_rules *r, const zt_ref_hand *h)
+{
+    zt_ref_hand more = *h;
+    more.wilds++;
+    long long amount;
+    int fan;
+    return zt_ref_best(r, &more, 0, &amount, &fan);
+}
+
+uint32_t zt_ref_waits(const zt_ref_rules *r, const zt_ref_hand *h)
+{
+    uint32_t waits = 0;
+    for (int k = 0; k < 27; k++) {
+        if (copies_held(h, k) >= 4)
+            continue;
+        zt_ref_hand more = *h;
+        more.counts[k]++;
+        long long amount;
+        int fan;
+        if (zt_ref_best(r, &more, 0, &amount, &fan))
+            waits |= (uint32_t)1 << k;
+    }
+    return waits;
+}
+
+long long zt_ref_da_jiao(const zt_ref_rules *r, const zt_ref_hand *h)
+{
+    long long best = 0, amount;
+    int fan;
+    uint32_t waits = zt_ref_waits(r, h);
+    for (int k = 0; k < 27; k++) {
+        zt_ref_hand more = *h;
+        more.counts[k]++;
+        if ((waits >> k & 1) && zt_ref_best(r, &more, 0, &amount, &fan) && amount > best)
+            best = amount;
+    }
+    if (best == 0 && zt_ref_ready(r, h)) {
+        zt_ref_hand more = *h;
+        more.wilds++;
+        zt_ref_best(r, &more, 0, &amount, &fan);
+        best = amount;
+    }
+    return best;
 }

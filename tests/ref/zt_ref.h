@@ -19,7 +19,7 @@ enum {
     ZT_REF_ZIMO, ZT_REF_TIANHU, ZT_REF_DIHU, ZT_REF_TYPES
 };
 enum { ZT_REF_CAP = -1 }; /* a fan that means "the cap" */
-/* How the hand won. */
+/* How the hand won (AFTER_KONG and HEAVENLY are self-drawn wins). */
 enum {
     ZT_REF_SELF_DRAWN = 1, ZT_REF_AFTER_KONG = 2, ZT_REF_KONG_DISCARD = 4, ZT_REF_ROB_KONG = 8,
     ZT_REF_HEAVENLY = 16, ZT_REF_EARTHLY = 32
@@ -47,5 +47,18 @@ zt_ref_rules zt_ref_default_rules(void);
  * amount and its fan (uncapped) in *amount and *fan; 0 otherwise. */
 int zt_ref_best(const zt_ref_rules *r, const zt_ref_hand *h, unsigned context, long long *amount,
                 int *fan);
+
+/* For a 3k+1 hand (docs/RULES.md, "Payments" and "Analysis"), with the
+ * wins decided by zt_ref_best: */
+/* 1 when the hand plus one more 坨 wins (ready). */
+int zt_ref_ready(const zt_ref_rules *r, const zt_ref_hand *h);
+/* The kinds (bit k) that complete the hand as a plain tile, leaving out a
+ * kind whose four tiles are all in the hand and its melds (the 坨, held or
+ * in a meld, being tiles of the 坨's kind): that tile cannot come. */
+uint32_t zt_ref_waits(const zt_ref_rules *r, const zt_ref_hand *h);
+/* 查大叫: the best amount the hand could win on one of its waits, as a win
+ * on a discard with nothing else; when no plain tile completes it but it is
+ * ready, the amount with the 坨; 0 when it is not ready. */
+long long zt_ref_da_jiao(const zt_ref_rules *r, const zt_ref_hand *h);
 
 #endif
