@@ -30,6 +30,11 @@ json_t *cli_error(const char *key, const char *input, const char *message);
 /* Prints obj as one compact JSON line on stdout; takes ownership. */
 void cli_print(json_t *obj);
 
+/* Runs a line command through the library's query (include/qipai/query.h):
+ * argv = {GAME, COMMAND, options and inputs}. Answers the inputs, or every
+ * non-blank line of standard input; returns the exit status. */
+int cli_query_run(int argc, char **argv);
+
 /* Reports a usage problem on stderr and returns CLI_EXIT_USAGE. */
 int cli_usage(const char *format, ...)
 #if defined(__GNUC__)

@@ -255,14 +255,8 @@ int cli_mahjong(int argc, char **argv)
         return mj_bench(argc - 1, argv + 1);
     if (!strcmp(argv[1], "corpus"))
         return mj_corpus(argc - 1, argv + 1);
-    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++) {
-        if (strcmp(argv[1], commands[c].name))
-            continue;
-        mj_options o;
-        int hands = mj_parse_options(argc, argv, 2, &o);
-        if (hands < 0)
-            return CLI_EXIT_USAGE;
-        return cli_batch(hands, argv + 2, commands[c].answer, &o);
-    }
+    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
+        if (!strcmp(argv[1], commands[c].name))
+            return cli_query_run(argc, argv);
     return usage();
 }

@@ -70,9 +70,9 @@ qipai_err qipai_mj_rules_option(qipai_mj_rules *rules, const char *option, qipai
         int kind = -1;
         for (int k = 0; k < QIPAI_MJ_KINDS; k++)
             if (tiles.counts[k])
-                kind = kind < 0 ? k : QIPAI_MJ_KINDS;
+                kind = kind < 0 && tiles.counts[k] == 1 ? k : QIPAI_MJ_KINDS;
         if (kind < 0 || kind == QIPAI_MJ_KINDS || tiles.jokers)
-            return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "wild=%s: name one tile kind, like 7z",
+            return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "wild=%s: name exactly one tile kind, like 7z",
                               value);
         return qipai_mj_rules_add_wild(rules, kind, err);
     }
