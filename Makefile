@@ -130,7 +130,7 @@ $(BUILD)/san/obj/tests/%.o: tests/%.c
 
 # ---- fuzz targets (libFuzzer needs clang): the library is compiled once
 # with coverage and sanitizers, then each target links against it.
-FUZZ_FLAGS   = -g -O1 -fsanitize=fuzzer-no-link,address,undefined
+FUZZ_FLAGS   = -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 LIB_FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzzobj/%.o,$(LIB_SRC) $(GEN_SRC:$(BUILD)/%=%))
 
 $(BUILD)/fuzzobj/gen/%.o: $(BUILD)/gen/%.c
