@@ -45,7 +45,7 @@ TEST_SAN_BIN := $(patsubst tests/%.c,$(BUILD)/san/tests/%,$(TEST_SRC))
 FUZZ_BIN     := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 
 .PHONY: all lib cli tests san-tests fuzz test test-plain test-san test-cli test-fuzz test-long \
-        demo bench clean install
+        demo bench clean install python test-python bench-python
 .DEFAULT_GOAL := all
 # Keep intermediate objects: they are reused between plain and test builds.
 .SECONDARY:
@@ -188,6 +188,41 @@ demo: $(BUILD)/qipai
 
 bench: $(BUILD)/qipai
 	@sh tools/bench.sh $(BUILD)/qipai
+
+# ---- the Python binding (python/, docs in python/README.md): the package
+# qipai with its cffi extension linked against the static library, built in
+# place under build/python so that PYTHONPATH=build/python imports it from
+# anywhere. PYTHON is Debian's interpreter, where python3-cffi, -numpy and
+# -pytest live (another python3 may come first on PATH).
+PYTHON     ?= /usr/bin/python3
+PY_SRC     := $(sort $(wildcard python/qipai/*.py)) python/qipai/py.typed
+PY_NATIVE  := python/qipai_build.py python/native/qipai_py.c python/native/qipai_py.h
+PY_OUT     := $(BUILD)/python/qipai
+PY_STAMP   := $(BUILD)/python/.native-stamp
+
+python: $(PY_STAMP) $(patsubst python/qipai/%,$(PY_OUT)/%,$(PY_SRC))
+
+# The binding's own C is held to the project's warnings too.
+$(PY_STAMP): $(PY_NATIVE) $(BUILD)/libqipai.a $(wildcard include/qipai/*.h)
+	@mkdir -p $(PY_OUT)
+	$(CC) -std=c11 $(WARN) -Iinclude -fsyntax-only python/native/qipai_py.c
+	QIPAI_BUILD=$(abspath $(BUILD)) $(PYTHON) python/qipai_build.py $(BUILD)/python
+	@touch $@
+
+$(PY_OUT)/%: python/qipai/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# The examples and the command line are part of the tests (the CLI is the
+# oracle the binding is checked against).
+test-python: python $(BUILD)/qipai
+	QIPAI=$(abspath $(BUILD)/qipai) PYTHONPATH=$(abspath $(BUILD)/python) \
+	    $(PYTHON) -m pytest -q -p no:cacheprovider python/tests
+
+bench-python: python $(BUILD)/qipai
+	PYTHONPATH=$(abspath $(BUILD)/python) $(PYTHON) python/bench/bench_env.py
+	PYTHONPATH=$(abspath $(BUILD)/python) QIPAI=$(abspath $(BUILD)/qipai) \
+	    $(PYTHON) python/bench/bench_batch.py
 
 # ---- installing: PREFIX and DESTDIR as usual (make install DESTDIR=/tmp/stage
 # PREFIX=/usr). The installed library carries no debug info unless
