@@ -45,6 +45,7 @@ TEST_SAN_BIN := $(patsubst tests/%.c,$(BUILD)/san/tests/%,$(TEST_SRC))
 FUZZ_BIN     := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 
 .PHONY: all lib cli tests san-tests fuzz test test-plain test-san test-cli test-fuzz test-long \
+        test-examples test-install \
         demo bench clean install
 .DEFAULT_GOAL := all
 # Keep intermediate objects: they are reused between plain and test builds.
@@ -171,6 +172,17 @@ test-long: $(TEST_BIN) $(FUZZ_BIN)
 test-san: $(TEST_SAN_BIN)
 	@set -e; for t in $(TEST_SAN_BIN); do echo "== $$t (asan+ubsan)"; \
 	    QIPAI_TEST_SCALE=$${QIPAI_SAN_SCALE:-0.1} ASAN_OPTIONS=detect_leaks=1 $$t; done
+
+# Every example of the public headers and the README, compiled, run and checked.
+PYTHON ?= /usr/bin/python3
+test-examples: $(BUILD)/libqipai.a $(BUILD)/qipai
+	@echo "== examples (headers, README)"
+	@$(PYTHON) tests/examples/check.py . $(BUILD)
+
+# The installed copy used as a newcomer would: pkg-config, C and C++, static and dynamic.
+test-install: lib cli
+	@echo "== install"
+	@sh tests/install/install.sh $(BUILD)
 
 test-cli: $(BUILD)/qipai
 	@set -e; for t in $(CLI_TESTS); do echo "== $$t"; QIPAI=$(BUILD)/qipai sh $$t; done
