@@ -83,7 +83,7 @@ typedef struct qipai_pk_rules {
 } qipai_pk_rules;
 
 QIPAI_API void qipai_pk_rules_preset(qipai_pk_rules *rules, qipai_pk_game game);
-/* "seed" (also "default"), "ddz" or "pdk". */
+/* "seed", "ddz" (also "default", as on the command line) or "pdk". */
 QIPAI_API qipai_err qipai_pk_rules_named(qipai_pk_rules *rules, const char *name, qipai_error *err);
 /* "NAME=VALUE" with VALUE 0 or 1 (or "NAME", meaning 1): last_short,
  * bomb_unsplittable, four_with_three. Only pdk has options. */
