@@ -106,13 +106,12 @@ qipai_err qipy_zt_env_reset(qipy_zt_env *env, const qipai_zt_rules *rules, uint6
     qipai_err e = qipai_zt_game_init(&env->game, rules, seed, dealer, err);
     if (e != QIPAI_OK)
         return e;
+    /* Score changes before the agent's first move (a bot's 暗杠) come with
+     * its first reward: rewards add up to the final score. */
     env->reward_mark = 0;
     if (env->seat < 0 || env->seat >= QIPAI_ZT_SEATS)
         return QIPAI_OK;
-    e = run_bots(env, err);
-    if (e == QIPAI_OK)
-        env->reward_mark = env->game.players[env->seat].score;
-    return e;
+    return run_bots(env, err);
 }
 
 qipai_err qipy_zt_env_act(qipy_zt_env *env, int seat, int index, int64_t deltas[QIPAI_ZT_SEATS],
