@@ -10,7 +10,7 @@ no libqipai.so at run time. Used two ways:
   extension into OUTDIR/qipai/.
 
 QIPAI_BUILD names the C build directory (default: build/ at the top of the
-source tree).
+source tree), QIPAI_ROOT the source tree (default: the parent of python/).
 """
 
 import os
@@ -19,7 +19,7 @@ import sys
 from cffi import FFI
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+ROOT = os.environ.get("QIPAI_ROOT", os.path.dirname(HERE))
 BUILD = os.environ.get("QIPAI_BUILD", os.path.join(ROOT, "build"))
 if not os.path.isabs(BUILD):
     BUILD = os.path.join(ROOT, BUILD)

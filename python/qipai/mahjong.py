@@ -167,14 +167,20 @@ class Rules:
         counts = np.frombuffer(ffi.buffer(parsed.counts), dtype=np.uint8).copy()
         return counts, int(parsed.wilds)
 
-    def parse_many(self, hands: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
-        """Hands as the batch calls take them: counts (N, 34) and wilds (N,)."""
-        rows = [self.parse(h) for h in hands]
-        counts = np.zeros((len(rows), KINDS), dtype=np.uint8)
-        wilds = np.zeros(len(rows), dtype=np.uint8)
-        for i, (c, w) in enumerate(rows):
-            counts[i] = c
-            wilds[i] = w
+    def parse_many(self, hands: Iterable[str], strict: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """Hands as the batch calls take them: counts (N, 34) and wilds (N,).
+        A hand that does not parse raises Error, or with ``strict=False``
+        gets an empty row (which every batch call answers as it answers a
+        hand of the wrong size)."""
+        hands = list(hands)
+        counts = np.zeros((len(hands), KINDS), dtype=np.uint8)
+        wilds = np.zeros(len(hands), dtype=np.uint8)
+        for i, hand in enumerate(hands):
+            try:
+                counts[i], wilds[i] = self.parse(hand)
+            except Error:
+                if strict:
+                    raise
         return counts, wilds
 
     # ---- batches -------------------------------------------------------------
