@@ -224,8 +224,8 @@ static void mask_is_exactly_the_legal_actions(void)
 {
     mask_tally t = {0};
     positions(test_scaled(120), 21, check_mask, &t);
-    CHECK(t.positions >= test_scaled(120) * 40 && t.claims > 100 && t.kongs > 20 &&
-              t.tuo_discards > 100,
+    CHECK(t.positions >= test_scaled(120) * 40 && t.claims > test_scaled(100) &&
+              t.kongs > test_scaled(20) && t.tuo_discards > test_scaled(100),
           "the positions should cover claims (%ld), 暗杠/补杠 (%ld) and 坨 discards (%ld): %ld "
           "positions", t.claims, t.kongs, t.tuo_discards, t.positions);
     fprintf(stderr, "  %ld positions, %ld legal actions, %ld refusals checked\n", t.positions,

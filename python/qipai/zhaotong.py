@@ -868,8 +868,11 @@ class SingleAgentEnv:
         must act again or the game ends."""
         if not self._started:
             raise Error("reset() the environment before step()")
-        code = lib.qipy_zt_single_step(self._env, action, self._obs_ptr, self._mask_ptr,
-                                       self._reward, self._over, self._err)
+        try:
+            code = lib.qipy_zt_single_step(self._env, action, self._obs_ptr, self._mask_ptr,
+                                           self._reward, self._over, self._err)
+        except (TypeError, OverflowError):
+            raise Error(f"an action number 0-{ACTION_SPACE - 1}, not {action!r}") from None
         if code:
             check(code, self._err)
         obs = {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
