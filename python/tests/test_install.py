@@ -16,8 +16,9 @@ from conftest import ROOT
 
 
 def test_pip_installs_a_package_that_imports_anywhere(tmp_path: Path) -> None:
-    if subprocess.run([sys.executable, "-c", "import ensurepip"]).returncode:
-        pytest.skip("this interpreter cannot make virtual environments (python3-venv)")
+    for module, package in (("ensurepip", "python3-venv"), ("setuptools", "python3-setuptools")):
+        if subprocess.run([sys.executable, "-c", f"import {module}"]).returncode:
+            pytest.skip(f"pip install needs {module} ({package})")
     source = tmp_path / "python"
     shutil.copytree(ROOT / "python", source,
                     ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", "tests"))
