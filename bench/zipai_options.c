@@ -74,10 +74,10 @@ int zp_read_options(int argc, char **argv, zp_cli_options *o, char **inputs, int
                 return cli_usage("zipai: %s wants a whole number, not '%s'", a, v);
             if (set_rule(o, a, option))
                 return CLI_EXIT_USAGE;
-        } else if (!strcmp(a, "--rule")) {
+        } else if (!strcmp(a, "--rule") || !strcmp(a, "--option")) {
             const char *v = cli_option_value(argc, argv, &i);
             if (!v)
-                return cli_usage("zipai: --rule needs NAME=VALUE");
+                return cli_usage("zipai: %s needs NAME=VALUE", a);
             if (set_rule(o, a, v))
                 return CLI_EXIT_USAGE;
         } else if (!strcmp(a, "--rules")) {
