@@ -184,7 +184,7 @@ static void moves_answers(void)
 static void bad_options_are_refused(void)
 {
     expect_refused("poker minplays --rules nosuch", QIPAI_ERR_ARGUMENT,
-                   "--rules: unknown poker rules 'nosuch' (seed or default, ddz, pdk)");
+                   "--rules: unknown poker rules 'nosuch' (seed, ddz or default, pdk)");
     expect_refused("poker classify --rules", QIPAI_ERR_ARGUMENT, "--rules needs a value");
     expect_refused("poker moves --option last_short=0", QIPAI_ERR_ARGUMENT,
                    "option last_short belongs to pdk, not ddz");
