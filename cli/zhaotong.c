@@ -1,6 +1,6 @@
 /*
  * The `qipai zhaotong` commands: sim and replay here; play
- * (zhaotong_play.c), analyze (zhaotong_analyze.c), bench and corpus
+ * (zhaotong_play.c), duel (zhaotong_duel.c), analyze (zhaotong_analyze.c), bench and corpus
  * (bench/bench_zhaotong.c). Formats: docs/formats/zhaotong.md. No game logic
  * here: options in, library calls, text or JSON out.
  */
@@ -15,6 +15,7 @@
 static const char usage_text[] =
     "usage: qipai zhaotong sim --games N [--seed S] [--bots B,B,B,B] [--log FILE]\n"
     "                          [--dealer rotate|0-3] [--rule NAME=VALUE]... [--json]\n"
+    "       qipai zhaotong duel --bots A,B --deals N [--seed S] [--rule NAME=VALUE]... [--json]\n"
     "       qipai zhaotong replay FILE [--verbose]\n"
     "       qipai zhaotong play [--seed S] [--seat 0-3] [--bots B,B,B,B] [--rule NAME=VALUE]...\n"
     "                           [--watch]\n"
@@ -39,7 +40,7 @@ static int parse_bots(const char *text, qipai_zt_bot bots[QIPAI_ZT_SEATS])
     return n == QIPAI_ZT_SEATS ? 0 : -1;
 }
 
-static int parse_rule_option(qipai_zt_rules *rules, const char *text)
+int zt_cli_rule_option(qipai_zt_rules *rules, const char *text)
 {
     char name[64], why[160];
     const char *eq = strchr(text, '=');
@@ -117,7 +118,7 @@ static int sim(int argc, char **argv)
             else
                 return cli_usage("--dealer wants rotate or a seat 0-3");
         } else if (!strcmp(a, "--rule")) {
-            int status = parse_rule_option(&rules, v);
+            int status = zt_cli_rule_option(&rules, v);
             if (status)
                 return status;
         } else {
@@ -288,6 +289,8 @@ int cli_zhaotong(int argc, char **argv)
         return sim(argc - 1, argv + 1);
     if (!strcmp(command, "replay"))
         return replay(argc - 1, argv + 1);
+    if (!strcmp(command, "duel"))
+        return zt_cli_duel(argc - 1, argv + 1);
     if (!strcmp(command, "play"))
         return zt_cli_play(argc - 1, argv + 1);
     if (!strcmp(command, "analyze"))
