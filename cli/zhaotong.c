@@ -23,7 +23,7 @@ static const char usage_text[] =
     "                              [LINE...]\n"
     "       qipai zhaotong corpus score|waits|advice|shanten N [--seed S]\n"
     "       qipai zhaotong bench score|waits|advice|shanten FILE [--repeat N]\n"
-    "bots: strong, seed. Rules: docs/RULES.md \"Zhaotong\"; NAME as in the log's rules\n"
+    "bots: expert, strong, seed. Rules: docs/RULES.md \"Zhaotong\"; NAME as in the log's rules\n"
     "object (cap, base, zimo_adds_base, fan.gen, ...).\n";
 
 /* "strong,strong,seed,seed" into four bots; 0 on success. */
@@ -107,7 +107,7 @@ static int sim(int argc, char **argv)
                 return cli_usage("--seed wants a number, not '%s'", v);
         } else if (!strcmp(a, "--bots")) {
             if (parse_bots(v, bots))
-                return cli_usage("--bots wants four of strong, seed (like strong,strong,seed,seed)");
+                return cli_usage("--bots wants four of expert, strong, seed (like strong,strong,seed,seed)");
         } else if (!strcmp(a, "--log")) {
             log_path = v;
         } else if (!strcmp(a, "--dealer")) {
@@ -176,7 +176,7 @@ static int sim(int argc, char **argv)
         for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++)
             json_object_set_new(types, qipai_zt_type_name((qipai_zt_type)k, false),
                                 json_integer(t.types[k]));
-        for (int b = 0; b < 2; b++) {
+        for (int b = 0; b < QIPAI_ZT_BOT_COUNT; b++) {
             long long sum = 0;
             int seats_of = 0;
             for (int s = 0; s < QIPAI_ZT_SEATS; s++)
@@ -206,7 +206,7 @@ static int sim(int argc, char **argv)
             printf(" %s %.1f%%", qipai_zt_type_name((qipai_zt_type)k, true),
                    100.0 * t.types[k] / w);
     printf("\n");
-    for (int b = 1; b >= 0; b--) {
+    for (int b = QIPAI_ZT_BOT_COUNT - 1; b >= 0; b--) {
         long long sum = 0;
         int seats_of = 0;
         for (int s = 0; s < QIPAI_ZT_SEATS; s++)

@@ -410,10 +410,12 @@ typedef enum qipai_zt_bot {
                             tile; hu, 杠, 碰 whenever it can */
     QIPAI_ZT_BOT_STRONG, /* "strong": discards and claims by shanten and effective tiles
                             (with 坨), 缺一门 counted with the melds */
+    QIPAI_ZT_BOT_EXPERT, /* "expert": plays for money: hand value against speed, danger,
+                            杠 and 碰 by expected value (docs/RULES.md, "Bots") */
     QIPAI_ZT_BOT_COUNT
 } qipai_zt_bot;
 
-/* "seed", "strong"; NULL for no bot. */
+/* "seed", "strong", "expert"; NULL for no bot. */
 const char *qipai_zt_bot_name(qipai_zt_bot bot);
 /* The bot of that name; the error lists the names. */
 qipai_err qipai_zt_bot_named(qipai_zt_bot *bot, const char *name, qipai_error *err);

@@ -1,0 +1,62 @@
+/*
+ * The expert's view of the game (expert.h): the only code of the expert
+ * that reads the game. It copies what the seat may see and nothing else:
+ * its own hand, every seat's melds, status, score and number of tiles, the
+ * rivers, the wall's count, the 坨, the tile being claimed, and the seat's
+ * own legal actions (which depend on its hand and the table only). Other
+ * seats' concealed tiles, the wall's order, the seed, the generator, and
+ * the claims other seats have made or may make are left out.
+ */
+#include "expert.h"
+
+void ex_view_init(ex_view *v, const qipai_zt_game *g, int seat)
+{
+    memset(v, 0, sizeof *v);
+    v->rules = g->rules;
+    zt_core_rules(&g->rules, &v->win_mj);
+    qipai_mj_rules_preset(&v->shape_mj, QIPAI_MJ_PRESET_ZHAOTONG);
+    v->shape_mj.forms =
+        QIPAI_MJ_FORM_STANDARD | (g->rules.seven_pairs ? QIPAI_MJ_FORM_SEVEN_PAIRS : 0);
+    qipai_mj_rules_add_wild(&v->shape_mj, g->tuo, NULL);
+    v->seat = seat;
+    v->tuo = g->tuo;
+    v->dealer = g->dealer;
+    v->phase = g->phase;
+    v->turn = g->turn;
+    if (g->phase == QIPAI_ZT_PHASE_TURN && g->turn == seat) {
+        v->must_discard = g->must_discard;
+        v->first_turn = g->first_turn;
+        v->after_kong = g->after_kong;
+    }
+    if (g->phase == QIPAI_ZT_PHASE_CLAIM || g->phase == QIPAI_ZT_PHASE_ROB) {
+        v->claim_kind = g->claim_kind;
+        v->claim_context = g->claim_context;
+    }
+    v->wall_left = QIPAI_ZT_TILES - g->wall_next;
+    v->hand = g->players[seat].hand;
+    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
+        const qipai_zt_player *p = &g->players[s];
+        ex_seat *e = &v->seats[s];
+        e->status = p->status;
+        e->concealed = (uint8_t)qipai_zt_concealed_size(&p->hand);
+        e->meld_count = p->hand.meld_count;
+        memcpy(e->melds, p->hand.melds, sizeof e->melds);
+        e->score = p->score;
+        v->in += p->status == QIPAI_ZT_IN;
+    }
+    for (int i = 0; i < g->discard_count; i++) {
+        ex_seat *e = &v->seats[g->river[i].seat];
+        e->discarded[g->river[i].kind]++;
+        if (e->discards < sizeof e->order)
+            e->order[e->discards] = g->river[i].kind;
+        e->discards++;
+    }
+    qipai_zt_visible(g, v->visible);
+    for (int k = 0; k < QIPAI_ZT_KINDS; k++) {
+        int mine = k == g->tuo ? v->hand.tuo + v->hand.counts[k] : v->hand.counts[k];
+        int left = QIPAI_MJ_MAX_COPIES - v->visible[k] - mine;
+        v->unseen[k] = (uint8_t)(left > 0 ? left : 0);
+        v->unseen_total += v->unseen[k];
+    }
+    v->legal_count = qipai_zt_legal_actions(g, seat, v->legal);
+}
