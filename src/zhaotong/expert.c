@@ -7,14 +7,17 @@
 #include "expert.h"
 
 const ex_params zt_expert_defaults = {
-    .step = 0.4,
-    .width = 8.0,
-    .plan_step = 0.4,
-    .plans = true,
+    .step = 0.1,
+    .plan_step = 0.1,
+    .width = 6,
+    .plan_copies = 10,
+    .plans = 7,
     .wait_value = true,
-    .danger = 0.0,
-    .kong_bonus = 0.5,
-    .peng_margin = 1.0,
+    .danger = 0,
+    .late_wall = 12,
+    .late_danger = 0,
+    .kong_bonus = 0.3,
+    .peng_margin = 1.2,
 };
 
 qipai_err zt_expert_choose(const qipai_zt_game *game, int seat, const ex_params *params,

@@ -20,14 +20,17 @@
 /* The weights of the expert's judgement: one const value in expert.c; a
  * tuning program may pass others to zt_expert_choose. */
 typedef struct ex_params {
-    double step;          /* worth of a hand one shanten further, relative (0-1) */
+    double step;          /* worth of a hand one shanten further, relative */
+    double plan_step;     /* the same for a plan that needs a hand type */
     double width;         /* K in the speed factor e / (e + K) of e effective copies */
-    double plan_step;     /* the same step for the value plans (清一色, 大对子, 七对) */
-    bool plans;           /* weigh 清一色 / 大对子 / 七对 against speed */
+    double plan_copies;   /* effective copies of a plan the hand's own do not measure */
+    unsigned plans;       /* weigh (bits) 1 大对子, 2 七对, 4 清一色 against speed */
     bool wait_value;      /* ready hands: weigh each wait by what it scores */
-    double danger;        /* weight of the expected loss of a discard */
+    double danger;        /* the share of worth a discard may give up to be safer */
+    int late_wall;        /* from this many tiles left in the wall on, */
+    double late_danger;   /* the share it may give up then */
     double kong_bonus;    /* 杠 money counted as this share of its bases */
-    double peng_margin;   /* a 碰 must raise the value by this factor */
+    double peng_margin;   /* a 碰 must raise the worth by this factor */
 } ex_params;
 
 extern const ex_params zt_expert_defaults;
@@ -58,6 +61,7 @@ typedef struct ex_view {
     uint8_t claim_context;     /* QIPAI_ZT_CTX_* of a win on it */
     int wall_left;             /* tiles still to draw */
     int in;                    /* seats still in, mine included */
+    int64_t kong_income;       /* bases of 杠 money I hold (退税 if not ready at the end) */
     qipai_zt_hand hand;        /* mine */
     ex_seat seats[QIPAI_ZT_SEATS];
     uint8_t visible[QIPAI_ZT_KINDS]; /* seen on the table (qipai_zt_visible) */
@@ -96,10 +100,6 @@ int ex_known_fan(const ex_view *v, const qipai_zt_hand *h);
 /* The amount (bases) of a win with fan. */
 double ex_amount(const ex_view *v, int fan);
 
-/* The worth of a 3k+1 hand: the best over the plans of (amount) x (speed).
- * *shanten gets the shanten over every form. */
-double ex_hand_value(const ex_view *v, const ex_params *p, const qipai_zt_hand *h, int *shanten);
-
 /* A ready 3k+1 hand: the sum over the tiles that complete it of the copies
  * unseen times the amount a win on it scores (a drawn 坨 as a 坨). */
 double ex_wait_value(const ex_view *v, const qipai_zt_hand *h, int *copies);
@@ -111,6 +111,19 @@ double ex_wait_value(const ex_view *v, const qipai_zt_hand *h, int *copies);
 double ex_worth(const ex_view *v, const ex_params *p, const qipai_zt_hand *h, int discarded,
                 int *shanten, int *effective);
 
+/* The same in two steps, so that a caller comparing many hands can skip
+ * the costly part (the effective tiles, the waits' scores) of those whose
+ * bound cannot reach the best so far. */
+typedef struct ex_estimate {
+    int known;      /* ex_known_fan */
+    ex_shape shape;
+    double bound;   /* the worth is at most this */
+} ex_estimate;
+void ex_estimate_hand(const ex_view *v, const ex_params *p, const qipai_zt_hand *h,
+                      ex_estimate *out);
+double ex_worth_estimated(const ex_view *v, const ex_params *p, const qipai_zt_hand *h,
+                          int discarded, const ex_estimate *est, int *effective);
+
 /* The hand after a meld of kind made of n tiles from it, tuo of them 坨. */
 qipai_zt_hand ex_after_meld(const ex_view *v, const qipai_zt_hand *h, int type, int kind, int n,
                             int tuo);
@@ -120,6 +133,8 @@ qipai_zt_hand ex_after_meld(const ex_view *v, const qipai_zt_hand *h, int type, 
 /* The expected loss (bases) of discarding kind now: for each seat still in,
  * how likely it is ready, that kind completes it, and what it would cost. */
 double ex_danger(const ex_view *v, int kind);
+/* The chance that seat o (still in) wins on kind if it is discarded now. */
+double ex_win_chance(const ex_view *v, int o, int kind);
 
 /* ---- decisions ---- */
 

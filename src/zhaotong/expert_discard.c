@@ -1,51 +1,11 @@
 /*
  * The expert's discard (expert.h): every tile it may let go is tried, and
- * what is left is worth its value (expert_value.c) times a speed factor
- * e / (e + K) of its effective copies e (a ready hand: the copies of its
- * winning tiles, each weighed by what it scores), less the expected loss of
- * the discard itself (expert_danger.c). Ties go as the strong bot's do:
- * more effective copies, a real tile before a 坨, then tile order.
+ * what is left is worth what expert_value.c says (the best plan's amount
+ * times its speed), less the expected loss of the discard itself
+ * (expert_danger.c). Ties go as the strong bot's do: more effective
+ * copies, a real tile before a 坨, then tile order.
  */
 #include "expert.h"
-
-/* Effective copies of a 3k+1 hand, the discard (when a kind) counted as
- * seen. */
-static int effective_copies(const ex_view *v, const qipai_zt_hand *h, int discarded)
-{
-    uint8_t seen[QIPAI_ZT_KINDS];
-    memcpy(seen, v->visible, sizeof seen);
-    if (discarded >= 0 && discarded != v->tuo)
-        seen[discarded]++;
-    qipai_mj_effective e;
-    if (qipai_zt_effective(&v->rules, v->tuo, h, seen, &e, NULL) != QIPAI_OK)
-        return 0;
-    return e.total;
-}
-
-double ex_worth(const ex_view *v, const ex_params *p, const qipai_zt_hand *h, int discarded,
-                int *shanten, int *effective)
-{
-    int s;
-    double value = ex_hand_value(v, p, h, &s);
-    if (shanten)
-        *shanten = s;
-    if (s >= EX_FAR) {
-        if (effective)
-            *effective = 0;
-        return 0;
-    }
-    if (s == 0 && p->wait_value) {
-        int copies;
-        double sum = ex_wait_value(v, h, &copies);
-        if (effective)
-            *effective = copies;
-        return sum / (copies + p->width);
-    }
-    int e = effective_copies(v, h, discarded);
-    if (effective)
-        *effective = e;
-    return value * e / (e + p->width);
-}
 
 /* A 坨 may be discarded: by the rules, or when nothing else is held. */
 static bool may_discard_tuo(const ex_view *v, const qipai_zt_hand *h)
@@ -60,10 +20,12 @@ static bool may_discard_tuo(const ex_view *v, const qipai_zt_hand *h)
 
 typedef struct candidate {
     int kind;
-    double worth;
+    double worth, danger;
     int effective;
 } candidate;
 
+/* Strong-bot order: worth, more effective copies, a real tile before a
+ * 坨, tile order. */
 static bool better(const ex_view *v, const candidate *a, const candidate *b)
 {
     double scale = a->worth > b->worth ? a->worth : b->worth;
@@ -81,24 +43,56 @@ static bool better(const ex_view *v, const candidate *a, const candidate *b)
 
 int ex_best_discard(const ex_view *v, const ex_params *p, const qipai_zt_hand *h, double *worth)
 {
-    candidate best = {-1, 0, 0};
+    candidate list[QIPAI_ZT_KINDS];
+    qipai_zt_hand after[QIPAI_ZT_KINDS];
+    ex_estimate est[QIPAI_ZT_KINDS];
+    int n = 0;
     for (int k = 0; k < QIPAI_ZT_KINDS; k++) {
         bool tuo = k == v->tuo;
         if (tuo ? !(h->tuo + h->counts[k]) || !may_discard_tuo(v, h) : !h->counts[k])
             continue;
-        qipai_zt_hand after = *h;
-        if (tuo && after.tuo)
-            after.tuo--;
+        after[n] = *h;
+        if (tuo && after[n].tuo)
+            after[n].tuo--;
         else
-            after.counts[k]--;
-        candidate c = {k, 0, 0};
-        c.worth = ex_worth(v, p, &after, k, NULL, &c.effective);
-        if (p->danger > 0)
-            c.worth -= p->danger * ex_danger(v, k);
-        if (best.kind < 0 || better(v, &c, &best))
-            best = c;
+            after[n].counts[k]--;
+        ex_estimate_hand(v, p, &after[n], &est[n]);
+        list[n] = (candidate){k, -1, 0, 0};
+        n++;
+    }
+    /* Branch and bound: the worth of the most promising first; a candidate
+     * whose bound is below the best worth found cannot win, not even a tie. */
+    int best = -1;
+    for (;;) {
+        int next = -1;
+        for (int i = 0; i < n; i++)
+            if (list[i].worth < 0 && (next < 0 || est[i].bound > est[next].bound))
+                next = i;
+        if (next < 0 || (best >= 0 && est[next].bound < list[best].worth * (1 - 1e-9)))
+            break;
+        candidate *c = &list[next];
+        c->worth = ex_worth_estimated(v, p, &after[next], c->kind, &est[next], &c->effective);
+        if (best < 0 || better(v, c, &list[best]))
+            best = next;
+    }
+    if (n > 1) {
+        /* Among the discards that keep nearly the best worth, the safest:
+         * late in the wall a win by someone else is mostly a win on a
+         * discard, so giving up some worth for safety pays then. */
+        double give = v->wall_left <= p->late_wall ? p->late_danger : p->danger;
+        const double floor = list[best].worth * (1 - give) - 1e-12;
+        int safe = -1;
+        for (int i = 0; i < n; i++) {
+            if (list[i].worth < floor) /* not worked out: below the bound */
+                continue;
+            list[i].danger = ex_danger(v, list[i].kind);
+            if (safe < 0 || list[i].danger < list[safe].danger - 1e-9 ||
+                (list[i].danger <= list[safe].danger + 1e-9 && better(v, &list[i], &list[safe])))
+                safe = i;
+        }
+        best = safe;
     }
     if (worth)
-        *worth = best.worth;
-    return best.kind;
+        *worth = list[best].worth;
+    return list[best].kind;
 }

@@ -44,45 +44,6 @@ double ex_amount(const ex_view *v, int fan)
     return ldexp(1.0, f < 0 ? 0 : f);
 }
 
-/* amount x factor^shanten, 0 for a shape out of reach. */
-static double plan(const ex_view *v, int fan, int shanten, double factor)
-{
-    if (shanten >= EX_FAR)
-        return 0;
-    return ex_amount(v, fan) * pow(factor, shanten < 0 ? 0 : shanten);
-}
-
-double ex_hand_value(const ex_view *v, const ex_params *p, const qipai_zt_hand *h, int *shanten)
-{
-    const int known = ex_known_fan(v, h);
-    ex_shape s;
-    if (!p->plans) {
-        int any = ex_shanten(v, h);
-        if (shanten)
-            *shanten = any;
-        return plan(v, known, any, p->step);
-    }
-    ex_shape_of(v, h, true, &s);
-    if (shanten)
-        *shanten = s.any;
-    const int ddz = type_fan(v, QIPAI_ZT_DADUIZI), qd = type_fan(v, QIPAI_ZT_QIAOQIDUI),
-              qys = type_fan(v, QIPAI_ZT_QINGYISE);
-    double best = plan(v, known, s.any, p->step);
-    double x = plan(v, known + ddz, s.triplets, p->plan_step);
-    best = x > best ? x : best;
-    x = plan(v, known + qd, s.pairs, p->plan_step);
-    best = x > best ? x : best;
-    for (int suit = 0; suit < 3; suit++) {
-        x = plan(v, known + qys, s.suit[suit], p->plan_step);
-        best = x > best ? x : best;
-        x = plan(v, known + qys + ddz, s.suit_triplets[suit], p->plan_step);
-        best = x > best ? x : best;
-        x = plan(v, known + qys + qd, s.suit_pairs[suit], p->plan_step);
-        best = x > best ? x : best;
-    }
-    return best;
-}
-
 double ex_wait_value(const ex_view *v, const qipai_zt_hand *h, int *copies)
 {
     double sum = 0;
@@ -111,4 +72,139 @@ double ex_wait_value(const ex_view *v, const qipai_zt_hand *h, int *copies)
     if (copies)
         *copies = n;
     return sum;
+}
+
+/* Effective copies of a 3k+1 hand, the discard (when a kind) counted as
+ * seen. */
+static int effective_copies(const ex_view *v, const qipai_zt_hand *h, int discarded)
+{
+    uint8_t seen[QIPAI_ZT_KINDS];
+    memcpy(seen, v->visible, sizeof seen);
+    if (discarded >= 0 && discarded != v->tuo)
+        seen[discarded]++;
+    qipai_mj_effective e;
+    if (qipai_zt_effective(&v->rules, v->tuo, h, seen, &e, NULL) != QIPAI_OK)
+        return 0;
+    return e.total;
+}
+
+/* amount x step^shanten x e / (e + width): what a plan is worth. */
+static double worth_of(const ex_params *p, double amount, int shanten, double step, double e)
+{
+    if (shanten >= EX_FAR)
+        return 0;
+    return amount * pow(step, shanten < 0 ? 0 : shanten) * e / (e + p->width);
+}
+
+/* The plans a hand may follow besides its plain shape: the fan each adds
+ * and the hand's shanten to it (EX_FAR: out of reach or not weighed). */
+static int plan_list(const ex_view *v, const ex_params *p, const ex_shape *s, int fan[12],
+                     int shanten[12])
+{
+    const int ddz = type_fan(v, QIPAI_ZT_DADUIZI), qd = type_fan(v, QIPAI_ZT_QIAOQIDUI),
+              qys = type_fan(v, QIPAI_ZT_QINGYISE);
+    int n = 0;
+    if (p->plans & 1) {
+        fan[n] = ddz;
+        shanten[n++] = s->triplets;
+    }
+    if (p->plans & 2) {
+        fan[n] = qd;
+        shanten[n++] = s->pairs;
+    }
+    for (int suit = 0; suit < 3 && (p->plans & 4); suit++) {
+        fan[n] = qys;
+        shanten[n++] = s->suit[suit];
+        if (p->plans & 1) {
+            fan[n] = qys + ddz;
+            shanten[n++] = s->suit_triplets[suit];
+        }
+        if (p->plans & 2) {
+            fan[n] = qys + qd;
+            shanten[n++] = s->suit_pairs[suit];
+        }
+    }
+    return n;
+}
+
+void ex_estimate_hand(const ex_view *v, const ex_params *p, const qipai_zt_hand *h,
+                      ex_estimate *out)
+{
+    out->known = ex_known_fan(v, h);
+    if (p->plans) {
+        ex_shape_of(v, h, true, &out->shape);
+    } else {
+        ex_shape *s = &out->shape;
+        s->any = ex_shanten(v, h);
+        s->pairs = s->triplets = EX_FAR;
+        for (int suit = 0; suit < 3; suit++)
+            s->suit[suit] = s->suit_pairs[suit] = s->suit_triplets[suit] = EX_FAR;
+    }
+    const int any = out->shape.any;
+    if (any >= EX_FAR) {
+        out->bound = 0;
+        return;
+    }
+    if (any == 0 && p->wait_value) { /* its waits may score anything */
+        out->bound = ex_amount(v, v->rules.cap);
+        return;
+    }
+    /* The speed factor e / (e + K) is below 1. */
+    double bound = ex_amount(v, out->known) * pow(p->step, any);
+    int fan[12], shanten[12];
+    int n = plan_list(v, p, &out->shape, fan, shanten);
+    for (int i = 0; i < n; i++) {
+        if (shanten[i] >= EX_FAR)
+            continue;
+        double x = ex_amount(v, out->known + fan[i]) * pow(p->plan_step, shanten[i]);
+        bound = x > bound ? x : bound;
+    }
+    out->bound = bound;
+}
+
+double ex_worth_estimated(const ex_view *v, const ex_params *p, const qipai_zt_hand *h,
+                          int discarded, const ex_estimate *est, int *effective)
+{
+    const ex_shape *s = &est->shape;
+    if (effective)
+        *effective = 0;
+    if (s->any >= EX_FAR)
+        return 0;
+    double best;
+    int e;
+    const bool exact = s->any == 0 && p->wait_value;
+    if (exact) { /* every wait scored: the plans that are ready are in it */
+        int copies;
+        double sum = ex_wait_value(v, h, &copies);
+        e = copies;
+        best = copies ? worth_of(p, sum / copies, 0, p->step, copies) : 0;
+    } else {
+        e = effective_copies(v, h, discarded);
+        best = worth_of(p, ex_amount(v, est->known), s->any, p->step, e);
+    }
+    if (effective)
+        *effective = e;
+    int fan[12], shanten[12];
+    int n = plan_list(v, p, s, fan, shanten);
+    for (int i = 0; i < n; i++) {
+        const int sh = shanten[i];
+        if (sh >= EX_FAR || (exact && sh <= 0))
+            continue;
+        /* A plan as far as the plain hand shares its effective tiles; a
+         * further one is given plan_copies. */
+        double x = worth_of(p, ex_amount(v, est->known + fan[i]), sh, p->plan_step,
+                            sh == s->any ? e : p->plan_copies);
+        best = x > best ? x : best;
+    }
+    return best;
+}
+
+double ex_worth(const ex_view *v, const ex_params *p, const qipai_zt_hand *h, int discarded,
+                int *shanten, int *effective)
+{
+    ex_estimate est;
+    ex_estimate_hand(v, p, h, &est);
+    if (shanten)
+        *shanten = est.shape.any;
+    return ex_worth_estimated(v, p, h, discarded, &est, effective);
 }

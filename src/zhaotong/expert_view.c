@@ -51,6 +51,15 @@ void ex_view_init(ex_view *v, const qipai_zt_game *g, int seat)
             e->order[e->discards] = g->river[i].kind;
         e->discards++;
     }
+    for (int i = 0; i < g->payment_count; i++) { /* the ledger is public */
+        const qipai_zt_payment *pay = &g->payments[i];
+        bool kong = pay->reason == QIPAI_ZT_PAY_MING_GANG || pay->reason == QIPAI_ZT_PAY_BU_GANG ||
+                    pay->reason == QIPAI_ZT_PAY_AN_GANG;
+        if (kong && pay->to == seat)
+            v->kong_income += pay->amount / (g->rules.base > 0 ? g->rules.base : 1);
+        else if (pay->reason == QIPAI_ZT_PAY_TRANSFER && pay->from == seat)
+            v->kong_income -= pay->amount / (g->rules.base > 0 ? g->rules.base : 1);
+    }
     qipai_zt_visible(g, v->visible);
     for (int k = 0; k < QIPAI_ZT_KINDS; k++) {
         int mine = k == g->tuo ? v->hand.tuo + v->hand.counts[k] : v->hand.counts[k];
