@@ -13,10 +13,7 @@ const ex_params zt_expert_defaults = {
     .plan_copies = 10,
     .plans = 7,
     .wait_value = true,
-    .danger = 0,
-    .late_wall = 12,
-    .late_danger = 0,
-    .kong_bonus = 0.3,
+    .kong_bonus = 0.5,
     .peng_margin = 1.2,
 };
 

@@ -26,10 +26,7 @@ typedef struct ex_params {
     double plan_copies;   /* effective copies of a plan the hand's own do not measure */
     unsigned plans;       /* weigh (bits) 1 大对子, 2 七对, 4 清一色 against speed */
     bool wait_value;      /* ready hands: weigh each wait by what it scores */
-    double danger;        /* the share of worth a discard may give up to be safer */
-    int late_wall;        /* from this many tiles left in the wall on, */
-    double late_danger;   /* the share it may give up then */
-    double kong_bonus;    /* 杠 money counted as this share of its bases */
+    double kong_bonus;    /* 杠 money (ex_kong_money) counted as this share of its bases */
     double peng_margin;   /* a 碰 must raise the worth by this factor */
 } ex_params;
 
@@ -135,6 +132,14 @@ qipai_zt_hand ex_after_meld(const ex_view *v, const qipai_zt_hand *h, int type, 
 double ex_danger(const ex_view *v, int kind);
 /* The chance that seat o (still in) wins on kind if it is discarded now. */
 double ex_win_chance(const ex_view *v, int o, int kind);
+
+/* ---- 杠 ---- */
+
+/* The money a 杠 of type (qipai_zt_meld_type) of kind is expected to bring,
+ * in bases, the hand being `after` with shanten_after: its payments less
+ * the chances of 抢杠, 呼叫转移 and 退税 (expert_kong.c). */
+double ex_kong_money(const ex_view *v, const qipai_zt_hand *after, int type, int kind,
+                     int shanten_after);
 
 /* ---- decisions ---- */
 

@@ -29,8 +29,10 @@ qipai_zt_action ex_claim(const ex_view *v, const ex_params *p)
     if (gang) {
         qipai_zt_hand after =
             ex_after_meld(v, &v->hand, QIPAI_ZT_MING_GANG, gang->kind, 3, gang->tuo);
-        double worth = ex_worth(v, p, &after, -1, NULL, NULL) +
-                       p->kong_bonus * (double)v->rules.ming_gang_pay;
+        int shanten;
+        double worth = ex_worth(v, p, &after, -1, &shanten, NULL);
+        worth += p->kong_bonus *
+                 ex_kong_money(v, &after, QIPAI_ZT_MING_GANG, gang->kind, shanten);
         if (worth >= best_worth) {
             best = *gang;
             best_worth = worth;

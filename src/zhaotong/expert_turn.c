@@ -48,21 +48,22 @@ qipai_zt_action ex_turn(const ex_view *v, const ex_params *p)
     int kind = ex_best_discard(v, p, &v->hand, &now);
     qipai_zt_action best = {QIPAI_ZT_ACT_DISCARD, (uint8_t)v->seat, (uint8_t)kind, 0};
     double best_worth = now;
-    const int others = v->in - 1;
     for (int i = 0; i < v->legal_count; i++) {
         const qipai_zt_action *a = &v->legal[i];
         qipai_zt_hand after;
-        double money;
+        int type;
         if (a->type == QIPAI_ZT_ACT_AN_GANG) {
             after = ex_after_meld(v, &v->hand, QIPAI_ZT_AN_GANG, a->kind, 4, a->tuo);
-            money = (double)v->rules.an_gang_pay * others;
+            type = QIPAI_ZT_AN_GANG;
         } else if (a->type == QIPAI_ZT_ACT_BU_GANG) {
             after = after_bu_gang(v, &v->hand, a->kind, a->tuo != 0);
-            money = (double)v->rules.bu_gang_pay * others;
+            type = QIPAI_ZT_BU_GANG;
         } else {
             continue;
         }
-        double worth = ex_worth(v, p, &after, -1, NULL, NULL) + p->kong_bonus * money;
+        int shanten;
+        double worth = ex_worth(v, p, &after, -1, &shanten, NULL);
+        worth += p->kong_bonus * ex_kong_money(v, &after, type, a->kind, shanten);
         if (worth >= best_worth) {
             best = *a;
             best_worth = worth;
