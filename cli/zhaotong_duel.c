@@ -30,7 +30,8 @@ static int parse_pair(const char *text, qipai_zt_bot bots[2], qipai_error *err)
     snprintf(copy, sizeof copy, "%s", text);
     char *comma = strchr(copy, ',');
     if (!comma || strchr(comma + 1, ','))
-        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "--bots wants two names, like expert,strong");
+        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
+                          "--bots wants two names, like expert,strong");
     *comma = '\0';
     if (qipai_zt_bot_named(&bots[0], copy, err) != QIPAI_OK ||
         qipai_zt_bot_named(&bots[1], comma + 1, err) != QIPAI_OK)

@@ -84,7 +84,8 @@ static bool build(qipai_zt_game *g, const char *hand, int tuo, int tuo_kind,
         qipai_zt_hand *h = &g->players[o + 1].hand;
         int m = parse_tiles(others[o].pengs ? others[o].pengs : "", t, 4);
         for (int i = 0; i < m; i++) {
-            h->melds[h->meld_count++] = (qipai_zt_meld){QIPAI_ZT_PENG, t[i], 0, (uint8_t)((o + 2) % 4)};
+            h->melds[h->meld_count++] =
+                (qipai_zt_meld){QIPAI_ZT_PENG, t[i], 0, (uint8_t)((o + 2) % 4)};
             left[t[i]] -= 3;
         }
         rivers[o] = parse_tiles(others[o].river ? others[o].river : "", river[o], 40);
@@ -218,8 +219,9 @@ static void keeps_a_qingyise_that_is_close(void)
             continue;
         }
         int e = chosen(&g, QIPAI_ZT_BOT_EXPERT, NULL), s = chosen(&g, QIPAI_ZT_BOT_STRONG, NULL);
-        CHECK(e == tile(cases[i].expert), "%s (坨 %s): the expert should keep 清一色 and let %s go, "
-              "not kind %d", cases[i].hand, cases[i].tuo, cases[i].expert, e);
+        CHECK(e == tile(cases[i].expert),
+              "%s (坨 %s): the expert should keep 清一色 and let %s go, not kind %d",
+              cases[i].hand, cases[i].tuo, cases[i].expert, e);
         CHECK(s == tile(cases[i].strong), "%s: the strong bot should let %s go, not kind %d",
               cases[i].hand, cases[i].strong, s);
         checked++;

@@ -8,9 +8,10 @@
  *
  * Files: expert_view.c (the view), expert_shape.c (how far a hand is from
  * each hand type), expert_value.c (what a hand is worth: plans, waits),
- * expert_danger.c (how dangerous a discard is), expert_turn.c (hu, 杠 and
- * the discard on one's turn), expert_claim.c (hu, 杠, 碰 or pass on
- * another's tile), expert.c (the entry and the weights).
+ * expert_danger.c (how dangerous a discard is), expert_kong.c (what a 杠
+ * is expected to bring), expert_discard.c (the best discard),
+ * expert_turn.c (hu, 杠 or discard on one's turn), expert_claim.c (hu, 杠,
+ * 碰 or pass on another's tile), expert.c (the entry and the weights).
  */
 #ifndef QIPAI_ZT_EXPERT_H
 #define QIPAI_ZT_EXPERT_H
@@ -36,26 +37,21 @@ extern const ex_params zt_expert_defaults;
 
 typedef struct ex_seat {
     uint8_t status;                       /* qipai_zt_status */
-    uint8_t concealed;                    /* how many tiles it holds (public) */
     uint8_t meld_count;
     qipai_zt_meld melds[QIPAI_ZT_MAX_MELDS];
     uint8_t discards;                     /* its river's length, claimed tiles included */
     uint8_t discarded[QIPAI_ZT_KINDS];    /* kinds it discarded */
     uint8_t order[QIPAI_ZT_TILES / 2];    /* its discards in order (the first ones) */
-    int64_t score;
 } ex_seat;
 
+/* What the decisions read; the game's other public facts (scores, the
+ * dealer, the claim's context) are not needed by them. */
 typedef struct ex_view {
     qipai_zt_rules rules;
     qipai_mj_rules win_mj;     /* the core's rules for wins (zt_core_rules) */
     qipai_mj_rules shape_mj;   /* for shanten: 缺一门 in the core, the 坨 wild */
-    int seat, tuo, dealer;
-    int phase, turn;           /* as the game's */
-    bool must_discard;         /* my turn: after a 碰 */
-    bool first_turn;           /* my turn: the dealer's first move */
-    bool after_kong;           /* my turn: I drew a replacement */
-    int claim_kind;            /* CLAIM / ROB: the tile */
-    uint8_t claim_context;     /* QIPAI_ZT_CTX_* of a win on it */
+    int seat, tuo;
+    int phase;                 /* as the game's: my turn, or a tile to claim */
     int wall_left;             /* tiles still to draw */
     int in;                    /* seats still in, mine included */
     int64_t kong_income;       /* bases of 杠 money I hold (退税 if not ready at the end) */

@@ -1,11 +1,12 @@
 /*
  * The expert's view of the game (expert.h): the only code of the expert
- * that reads the game. It copies what the seat may see and nothing else:
- * its own hand, every seat's melds, status, score and number of tiles, the
- * rivers, the wall's count, the 坨, the tile being claimed, and the seat's
- * own legal actions (which depend on its hand and the table only). Other
- * seats' concealed tiles, the wall's order, the seed, the generator, and
- * the claims other seats have made or may make are left out.
+ * that reads the game. It copies what the seat may see, and of that what
+ * the decisions use: its own hand, every seat's melds and status, the
+ * rivers, the tiles seen on the table, the wall's count, the 杠 money in
+ * the public ledger, the 坨, and the seat's own legal actions (which depend
+ * on its hand and the table only). Other seats' concealed tiles, the
+ * wall's order, the seed, the generator, the last tile another seat drew,
+ * and the claims other seats have made or may make are left out.
  */
 #include "expert.h"
 
@@ -20,28 +21,15 @@ void ex_view_init(ex_view *v, const qipai_zt_game *g, int seat)
     qipai_mj_rules_add_wild(&v->shape_mj, g->tuo, NULL);
     v->seat = seat;
     v->tuo = g->tuo;
-    v->dealer = g->dealer;
     v->phase = g->phase;
-    v->turn = g->turn;
-    if (g->phase == QIPAI_ZT_PHASE_TURN && g->turn == seat) {
-        v->must_discard = g->must_discard;
-        v->first_turn = g->first_turn;
-        v->after_kong = g->after_kong;
-    }
-    if (g->phase == QIPAI_ZT_PHASE_CLAIM || g->phase == QIPAI_ZT_PHASE_ROB) {
-        v->claim_kind = g->claim_kind;
-        v->claim_context = g->claim_context;
-    }
     v->wall_left = QIPAI_ZT_TILES - g->wall_next;
     v->hand = g->players[seat].hand;
     for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
         const qipai_zt_player *p = &g->players[s];
         ex_seat *e = &v->seats[s];
         e->status = p->status;
-        e->concealed = (uint8_t)qipai_zt_concealed_size(&p->hand);
         e->meld_count = p->hand.meld_count;
         memcpy(e->melds, p->hand.melds, sizeof e->melds);
-        e->score = p->score;
         v->in += p->status == QIPAI_ZT_IN;
     }
     for (int i = 0; i < g->discard_count; i++) {
