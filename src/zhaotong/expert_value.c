@@ -1,15 +1,20 @@
 /*
- * What a hand is worth to the expert (expert.h). A win scores base x
- * 2^fan (docs/RULES.md, "Hand types and fan"), so a hand is worth the best,
- * over the plans it could follow, of the amount the plan scores times how
- * likely it is to get there: each shanten step costs a factor (a plan that
- * needs a hand type costs its own factor, since it gives up tiles a plain
- * hand could use). The plans: 平胡 (any shape), 大对子, 七对, 清一色 alone,
- * with 大对子 or with 七对; each adds its fan to what the hand has already
- * (勾胡 of its 杠, 根 it holds).
+ * What a hand is worth to the expert (expert.h, docs/RULES.md "Bots"): the
+ * best, over the plans it could follow, of
  *
- * A ready hand is valued exactly instead: every tile that completes it,
- * weighed by the copies not yet seen, scored as the win it would make.
+ *     amount x step^shanten x e / (e + width)
+ *
+ * where amount is what a win of the plan scores (base x 2^fan, docs/RULES.md
+ * "Hand types and fan": the plan's fan plus the 勾胡 and 根 the hand has
+ * already, capped), shanten the hand's distance to the plan (expert_shape.c)
+ * and e its effective copies left. The plans: any shape, 大对子, 七对, 清一色
+ * alone, with 大对子 or with 七对. step is small (0.1): speed comes first and
+ * value decides within a shanten; a plan as far as the plain hand shares its
+ * effective tiles, a further one is given plan_copies.
+ *
+ * A ready hand is valued exactly instead: every tile that completes it is
+ * scored as the win it would make (a drawn 坨 as a 坨), weighed by the
+ * copies not yet seen.
  */
 #include "expert.h"
 
