@@ -6,9 +6,10 @@
 #include "gb_ref.h"
 #include "test.h"
 
-#include <jansson.h>
 #include <string.h>
 #include <time.h>
+
+#include "data_file.h"
 
 static int by_name(const void *a, const void *b)
 {
@@ -25,15 +26,17 @@ static void joined(const gb_ref_result *r, char *out, size_t size)
     }
 }
 
-/* A JSON list of names, sorted and joined with spaces; "" for null. */
-static void joined_json(const json_t *list, char *out, size_t size)
+/* A JSON list of names, sorted and joined with spaces; "" for null. A name that is not a string
+ * reads as "?", so it never matches. */
+static void joined_json(const qjson_value *list, char *out, size_t size)
 {
     const char *names[80];
     size_t n = 0;
     out[0] = '\0';
-    if (!json_is_array(list)) return;
-    for (size_t i = 0; i < json_array_size(list) && n < 80; i++)
-        names[n++] = json_string_value(json_array_get(list, i));
+    for (size_t i = 0; i < qjson_size(list) && n < 80; i++) {
+        const char *name = qjson_as_string(qjson_at(list, i));
+        names[n++] = name ? name : "?";
+    }
     qsort(names, n, sizeof names[0], by_name);
     for (size_t i = 0; i < n; i++) {
         if (i) strncat(out, " ", size - strlen(out) - 1);
@@ -57,29 +60,34 @@ static const char *disagreement(const char *input)
     return NULL;
 }
 
-static json_t *cases(void)
+/* The data's root, parsed into doc (freed by the caller), or NULL after a failed check. */
+static const qjson_value *cases(qjson_doc *doc)
 {
-    char path[512];
-    if (!test_data("gb/gb_mahjong_cases.json", path, sizeof path)) return NULL;
-    json_error_t err;
-    json_t *root = json_load_file(path, 0, &err);
-    CHECK(root != NULL, "%s: %s", path, err.text);
-    return root;
+    qjson_doc_init(doc);
+    return test_data_json("gb/gb_mahjong_cases.json", doc);
+}
+
+/* The input of case i of list, "" (no hand) when it has none. */
+static const char *input_of(const qjson_value *list, size_t i)
+{
+    const char *input = qjson_get_string(qjson_at(list, i), "input");
+    if (!input) CHECK(0, "case %zu has no input", i);
+    return input ? input : "";
 }
 
 static void data_fan_cases_pass(void)
 {
-    json_t *root = cases();
-    if (!root) return;
-    json_t *list = json_object_get(root, "fanCases");
-    size_t n = json_array_size(list), pass = 0, pass_with_option = 0, known = 0;
+    qjson_doc doc;
+    const qjson_value *root = cases(&doc);
+    const qjson_value *list = qjson_get(root, "fanCases");
+    size_t n = qjson_size(list), pass = 0, pass_with_option = 0, known = 0;
     gb_ref_options kong_option = {.concealed_and_melded_kong = 1};
     for (size_t i = 0; i < n; i++) {
-        json_t *c = json_array_get(list, i);
-        const char *input = json_string_value(json_object_get(c, "input"));
+        const qjson_value *c = qjson_at(list, i);
+        const char *input = input_of(list, i);
         char want[2048], alt[2048], got[2048];
-        joined_json(json_object_get(c, "expectedNames"), want, sizeof want);
-        joined_json(json_object_get(c, "altExpectedNames"), alt, sizeof alt);
+        joined_json(qjson_get(c, "expectedNames"), want, sizeof want);
+        joined_json(qjson_get(c, "altExpectedNames"), alt, sizeof alt);
         gb_ref_result r;
         int win = gb_ref_fan(input, &r);
         joined(&r, got, sizeof got);
@@ -110,20 +118,19 @@ static void data_fan_cases_pass(void)
     }
     fprintf(stderr, "  data fan cases: %zu of %zu agree, %zu more with 明暗杠 on, %zu differ as "
                     "documented\n", pass, n, pass_with_option, known);
-    json_decref(root);
+    qjson_doc_free(&doc);
 }
 
 static void data_ting_cases_pass(void)
 {
-    json_t *root = cases();
-    if (!root) return;
-    json_t *list = json_object_get(root, "tingCases");
-    size_t n = json_array_size(list), pass = 0;
+    qjson_doc doc;
+    const qjson_value *root = cases(&doc);
+    const qjson_value *list = qjson_get(root, "tingCases");
+    size_t n = qjson_size(list), pass = 0;
     for (size_t i = 0; i < n; i++) {
-        json_t *c = json_array_get(list, i);
-        const char *input = json_string_value(json_object_get(c, "input"));
+        const char *input = input_of(list, i);
         char want[1024], got[1024] = "";
-        joined_json(json_object_get(c, "expectedNames"), want, sizeof want);
+        joined_json(qjson_get(qjson_at(list, i), "expectedNames"), want, sizeof want);
         char names[34][4];
         int k = gb_ref_waits(input, 0, names);
         const char *sorted[34];
@@ -141,7 +148,7 @@ static void data_ting_cases_pass(void)
         CHECK(strcmp(got, want) == 0, "waits of %s: got [%s] (%d), want [%s]", input, got, k, want);
     }
     fprintf(stderr, "  data waiting cases: %zu of %zu agree\n", pass, n);
-    json_decref(root);
+    qjson_doc_free(&doc);
 }
 
 /* Hands worked out by hand from the book, each for a rule the data leaves open or reaches once. */
@@ -289,13 +296,13 @@ static unsigned next_random(unsigned *state)
 /* The order of the melds and of the concealed tiles before the winning one says nothing. */
 static void order_of_melds_and_tiles_changes_nothing(void)
 {
-    json_t *root = cases();
-    if (!root) return;
-    json_t *list = json_object_get(root, "fanCases");
+    qjson_doc doc;
+    const qjson_value *root = cases(&doc);
+    const qjson_value *list = qjson_get(root, "fanCases");
     unsigned seed = 7;
     long rounds = test_scaled(4);
-    for (size_t i = 0; i < json_array_size(list); i++) {
-        const char *input = json_string_value(json_object_get(json_array_get(list, i), "input"));
+    for (size_t i = 0; i < qjson_size(list); i++) {
+        const char *input = input_of(list, i);
         gb_ref_result base;
         gb_ref_fan(input, &base);
         char melds[4][16], conc[64], rest[64] = "";
@@ -339,7 +346,7 @@ static void order_of_melds_and_tiles_changes_nothing(void)
                   a, base.total, shuffled, b, r.total);
         }
     }
-    json_decref(root);
+    qjson_doc_free(&doc);
 }
 
 /* Random winning hands (melds + pair, some melds exposed): a win every time, the total the sum
