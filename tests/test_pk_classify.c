@@ -6,10 +6,10 @@
  * reference (tests/ref/pk_ref.h) on random card sets.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "data_file.h"
 #include "pk_ref.h"
 #include "test.h"
 
-#include <jansson.h>
 #include <qipai/poker.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,31 +190,31 @@ static const char *const ddz_types[] = {
 
 static void ddz_matches_rlcard_table(void)
 {
-    char path[256];
-    if (!test_data("ddz/card_type.json", path, sizeof path))
+    qjson_doc doc;
+    qjson_doc_init(&doc);
+    const qjson_value *root = test_data_json("ddz/card_type.json", &doc);
+    if (root && root->type != QJSON_OBJECT)
+        CHECK(0, "ddz/card_type.json is not an object");
+    if (!root || root->type != QJSON_OBJECT) {
+        qjson_doc_free(&doc);
         return;
-    json_error_t error;
-    json_t *root = json_load_file(path, 0, &error);
-    CHECK(root && json_is_object(root), "cannot read %s: %s", path, error.text);
-    if (!root)
-        return;
+    }
     qipai_pk_rules ddz = preset(QIPAI_PK_GAME_DDZ);
-    size_t n = json_object_size(root), i = 0;
+    size_t n = qjson_size(root), i = 0;
     table_play *table = calloc(n, sizeof *table);
     /* Per type: the table's index minus our main rank must be one constant. */
     char offset_type[64][QIPAI_PK_NAME_MAX];
     int offsets[64], n_offsets = 0;
-    const char *key;
-    json_t *value;
-    json_object_foreach(root, key, value)
-    {
+    for (size_t m = 0; m < n; m++) {
+        const char *key = qjson_member_at(root, m)->key;
+        const qjson_value *value = &qjson_member_at(root, m)->value;
         char text[64];
         snprintf(text, sizeof text, "%s", key); /* B and R are read as X and D */
         qipai_pk_cards cards;
-        const char *type = json_string_value(json_array_get(json_array_get(value, 0), 0));
-        const char *index = json_string_value(json_array_get(json_array_get(value, 0), 1));
-        CHECK(json_array_size(value) == 1 && type && index, "table entry %s: unexpected shape",
-              key);
+        const char *type = qjson_as_string(qjson_at(qjson_at(value, 0), 0));
+        const char *index = qjson_as_string(qjson_at(qjson_at(value, 0), 1));
+        CHECK(qjson_size(value) == 1 && value->type == QJSON_ARRAY && type && index,
+              "table entry %s: unexpected shape", key);
         if (!type || !index || qipai_pk_parse(&ddz, text, &cards, NULL) != QIPAI_OK) {
             CHECK(0, "table key %s does not parse", key);
             continue;
@@ -307,7 +307,7 @@ static void ddz_matches_rlcard_table(void)
         }
     free(leads.plays);
     free(table);
-    json_decref(root);
+    qjson_doc_free(&doc);
 }
 
 /* ---- the classifier against the generator and the reference ----------------- */

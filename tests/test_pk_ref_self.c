@@ -3,10 +3,10 @@
  * RLCard Dou Di Zhu table (every legal play of a full deck, with its type), hand-picked kicker and
  * pdk cases, and the search checked against itself without its memo.
  */
+#include "data_file.h"
 #include "pk_ref.h"
 #include "test.h"
 
-#include <jansson.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -147,18 +147,20 @@ static int cmp_table(const void *a, const void *b)
 /* The table, keys rewritten in our notation (B -> X, R -> D), sorted by key. */
 static table_entry *load_table(size_t *n)
 {
-    char path[512];
     *n = 0;
-    if (!test_data("ddz/card_type.json", path, sizeof path)) return NULL;
-    json_error_t err;
-    json_t *root = json_load_file(path, 0, &err);
-    CHECK(root && json_is_object(root), "cannot read %s: %s", path, root ? "not an object" : err.text);
-    if (!root) return NULL;
-    table_entry *t = calloc(json_object_size(root), sizeof *t);
+    qjson_doc doc;
+    qjson_doc_init(&doc);
+    const qjson_value *root = test_data_json("ddz/card_type.json", &doc);
+    if (root && root->type != QJSON_OBJECT) CHECK(0, "ddz/card_type.json is not an object");
+    if (!root || root->type != QJSON_OBJECT) {
+        qjson_doc_free(&doc);
+        return NULL;
+    }
+    table_entry *t = calloc(qjson_size(root), sizeof *t);
     if (!t) abort();
-    const char *key;
-    json_t *value;
-    json_object_foreach(root, key, value) {
+    for (size_t m = 0; m < qjson_size(root); m++) {
+        const char *key = qjson_member_at(root, m)->key;
+        const qjson_value *value = &qjson_member_at(root, m)->value;
         table_entry *e = &t[*n];
         CHECK(strlen(key) < sizeof e->key, "key %s too long", key);
         snprintf(e->key, sizeof e->key, "%s", key);
@@ -167,16 +169,16 @@ static table_entry *load_table(size_t *n)
             else if (*p == 'R') *p = 'D';
         }
         /* each key has exactly one [type, index] */
-        CHECK(json_is_array(value) && json_array_size(value) == 1, "%s: not one type", key);
-        json_t *pair = json_array_get(value, 0);
-        const char *type = json_string_value(json_array_get(pair, 0));
-        const char *index = json_string_value(json_array_get(pair, 1));
+        CHECK(value->type == QJSON_ARRAY && qjson_size(value) == 1, "%s: not one type", key);
+        const qjson_value *pair = qjson_at(value, 0);
+        const char *type = qjson_as_string(qjson_at(pair, 0));
+        const char *index = qjson_as_string(qjson_at(pair, 1));
         CHECK(type && index, "%s: bad entry", key);
         snprintf(e->type, sizeof e->type, "%s", type ? type : "");
         e->index = index ? atoi(index) : -1;
         (*n)++;
     }
-    json_decref(root);
+    qjson_doc_free(&doc);
     qsort(t, *n, sizeof *t, cmp_table);
     return t;
 }
