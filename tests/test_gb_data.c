@@ -25,6 +25,10 @@ static int compare_strings(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* The cases the data holds: a count is asserted, so an empty or cut file
+ * cannot pass. */
+enum { FAN_CASES = 130, TING_CASES = 20 };
+
 /* The breakdown as the data writes it: FAN_ ids, a fan scored n times
  * listed n times, sorted. Writes them space-separated into out. */
 static void breakdown_text(const qipai_gb_result *r, char *out, size_t size)
@@ -121,8 +125,10 @@ static void data_fan_cases_pass_with_mingangang(void)
     qipai_gb_rules_default(&rules);
     rules.mingangang = true;
     int passed = score_cases(&rules, true, NULL);
-    fprintf(stderr, "  %d of %zu scored hands pass\n", passed,
-            qjson_size(qjson_get(data, "fanCases")));
+    size_t total = qjson_size(qjson_get(data, "fanCases"));
+    fprintf(stderr, "  %d of %zu scored hands pass\n", passed, total);
+    CHECK(total == FAN_CASES && passed == FAN_CASES, "%d of %zu scored hands pass, want %d of %d",
+          passed, total, FAN_CASES, FAN_CASES);
 }
 
 static void data_fan_cases_with_defaults_differ_only_by_mingangang(void)
@@ -133,10 +139,9 @@ static void data_fan_cases_with_defaults_differ_only_by_mingangang(void)
     qipai_gb_rules_default(&rules);
     int kongs = 0;
     int passed = score_cases(&rules, false, &kongs);
-    size_t total = qjson_size(qjson_get(data, "fanCases"));
-    CHECK(kongs == 3 && passed + kongs == (int)total,
-          "with the defaults %d pass and %d differ by 明暗杠 (expected %zu and 3)", passed, kongs,
-          total - 3);
+    CHECK(kongs == 3 && passed + kongs == FAN_CASES,
+          "with the defaults %d pass and %d differ by 明暗杠 (expected %d and 3)", passed, kongs,
+          FAN_CASES - 3);
 }
 
 static void data_ting_cases_pass(void)
@@ -178,6 +183,9 @@ static void data_ting_cases_pass(void)
         CHECK(!strcmp(got, expected), "%s\n  expected %s\n  got      %s", input, expected, got);
     }
     fprintf(stderr, "  %d of %zu waiting hands pass\n", passed, qjson_size(cases));
+    CHECK(qjson_size(cases) == TING_CASES && passed == TING_CASES,
+          "%d of %zu waiting hands pass, want %d of %d", passed, qjson_size(cases), TING_CASES,
+          TING_CASES);
 }
 
 int main(void)
