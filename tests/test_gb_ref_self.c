@@ -60,6 +60,9 @@ static const char *disagreement(const char *input)
     return NULL;
 }
 
+/* The cases the data holds, asserted so that an empty or cut file fails. */
+enum { FAN_CASES = 130, TING_CASES = 20, MINGANGANG_CASES = 3 };
+
 /* The data's root, parsed into doc (freed by the caller), or NULL after a failed check. */
 static const qjson_value *cases(qjson_doc *doc)
 {
@@ -118,6 +121,10 @@ static void data_fan_cases_pass(void)
     }
     fprintf(stderr, "  data fan cases: %zu of %zu agree, %zu more with 明暗杠 on, %zu differ as "
                     "documented\n", pass, n, pass_with_option, known);
+    CHECK(n == FAN_CASES && pass + pass_with_option + known == n &&
+              pass_with_option == MINGANGANG_CASES,
+          "%zu fan cases (want %d): %zu agree, %zu with 明暗杠 (want %d), %zu documented", n,
+          FAN_CASES, pass, pass_with_option, MINGANGANG_CASES, known);
     qjson_doc_free(&doc);
 }
 
@@ -148,6 +155,8 @@ static void data_ting_cases_pass(void)
         CHECK(strcmp(got, want) == 0, "waits of %s: got [%s] (%d), want [%s]", input, got, k, want);
     }
     fprintf(stderr, "  data waiting cases: %zu of %zu agree\n", pass, n);
+    CHECK(n == TING_CASES && pass == n, "%zu of %zu waiting cases agree, want %d of %d", pass, n,
+          TING_CASES, TING_CASES);
     qjson_doc_free(&doc);
 }
 
@@ -300,7 +309,7 @@ static void order_of_melds_and_tiles_changes_nothing(void)
     const qjson_value *root = cases(&doc);
     const qjson_value *list = qjson_get(root, "fanCases");
     unsigned seed = 7;
-    long rounds = test_scaled(4);
+    long rounds = test_scaled(4), compared = 0, melded = 0;
     for (size_t i = 0; i < qjson_size(list); i++) {
         const char *input = input_of(list, i);
         gb_ref_result base;
@@ -344,8 +353,14 @@ static void order_of_melds_and_tiles_changes_nothing(void)
             joined(&r, b, sizeof b);
             CHECK(r.total == base.total && strcmp(a, b) == 0, "%s: [%s] %d, but %s: [%s] %d", input,
                   a, base.total, shuffled, b, r.total);
+            compared++;
+            melded += nm > 1;
         }
     }
+    fprintf(stderr, "  %ld shuffled hands compared, %ld with melds to reorder\n", compared, melded);
+    CHECK(compared == FAN_CASES * rounds && melded > compared / 10,
+          "%ld shuffled hands compared (want %ld), %ld with melds to reorder", compared,
+          FAN_CASES * rounds, melded);
     qjson_doc_free(&doc);
 }
 
@@ -354,7 +369,7 @@ static void order_of_melds_and_tiles_changes_nothing(void)
 static void random_winning_hands_are_consistent(void)
 {
     unsigned seed = 12345;
-    long n = test_scaled(3000);
+    long n = test_scaled(3000), built = 0;
     static const char SUIT[] = "mps";
     static const char *const HONOUR = "ESWNCFP";
     clock_t start = clock();
@@ -398,10 +413,12 @@ static void random_winning_hands_are_consistent(void)
         int sum = 0;
         for (int k = 0; k < r.count; k++) sum += gb_ref_fan_points(r.names[k]);
         CHECK(sum == r.total && r.total > 0, "%s: total %d, names sum to %d", text, r.total, sum);
+        built++;
     next:;
     }
     double us = (double)(clock() - start) / CLOCKS_PER_SEC * 1e6 / (double)n;
-    fprintf(stderr, "  %ld random winning hands, %.1f us per call\n", n, us);
+    fprintf(stderr, "  %ld random winning hands of %ld tried, %.1f us per call\n", built, n, us);
+    CHECK(built > n * 9 / 10, "only %ld of %ld random hands could be built", built, n);
 }
 
 /* Concealed full flushes, the reference's slowest hands (many readings): timing only. */
