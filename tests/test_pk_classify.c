@@ -378,9 +378,10 @@ static void random_sets_match_the_reference(void)
     sets[6].four_with_three = 1;
     qipai_rng rng;
     qipai_rng_seed(&rng, 77);
-    long count = test_scaled(1500);
+    long count = test_scaled(1500), all_compared = 0, all_plays = 0, several = 0;
     for (int s = 0; s < 7; s++) {
         const qipai_pk_rules *rules = &sets[s];
+        long compared = 0, plays = 0, two_ways = 0;
         pk_ref_options options = {rules->last_short, rules->bomb_unsplittable,
                                   rules->four_with_three};
         uint8_t deck[QIPAI_PK_DECK_MAX];
@@ -420,8 +421,21 @@ static void random_sets_match_the_reference(void)
             qipai_pk_format(&set, text, sizeof text);
             CHECK(!strcmp(mine, theirs), "classify --rules %s %s: '%s', reference '%s'",
                   qipai_pk_game_name(rules->game), text, mine, theirs);
+            compared++;
+            plays += n > 0;
+            two_ways += n > 1;
         }
+        /* A few sets break the deck's limits; about one in ten is a play. */
+        CHECK(compared > count * 3 / 4 && plays > count / 30,
+              "rules %d: %ld of %ld sets compared, %ld plays", s, compared, count, plays);
+        all_compared += compared;
+        all_plays += plays;
+        several += two_ways;
     }
+    fprintf(stderr, "  %ld sets compared under 7 rule sets, %ld plays, %ld read more than one way\n",
+            all_compared, all_plays, several);
+    /* Only pdk reads a set more than one way (airplanes, short or not). */
+    CHECK(several > count / 100, "only %ld sets read more than one way", several);
 }
 
 static void notation_reads_and_writes(void)
