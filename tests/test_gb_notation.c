@@ -235,6 +235,10 @@ static void tile_mistakes_read_the_same_in_both(void)
         CHECK(cm != QIPAI_OK && cg != QIPAI_OK, "%s: mahjong %d, gb %d", text, cm, cg);
         CHECK(cm == cg && em.code == eg.code, "%s: codes %d (mahjong) and %d (gb)", text, cm,
               cg);
+        /* The same words, but for the core's note on its wildcard, which GB has not. */
+        char *note = strstr(em.message, "; * is a wildcard)");
+        if (note)
+            memmove(note, note + strlen("; * is a wildcard"), strlen(note + strlen("; * is a wildcard")) + 1);
         CHECK(!strcmp(em.message, eg.message), "%s:\n mahjong '%s'\n gb      '%s'", text,
               em.message, eg.message);
         CHECK(em.position == eg.position, "%s: positions %d (mahjong) and %d (gb)", text,

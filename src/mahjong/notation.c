@@ -208,13 +208,15 @@ static inline qipai_err flush_numbers(tally *t, pending_numbers *p, int suit,
 
 /* "unexpected 'x' at position 3 (...)": one text for every reading, so the
  * same mistake reads the same in a mahjong and a Guobiao hand; the examples
- * are the forms every reading accepts. */
-static qipai_err unexpected(const unsigned char *s, int position, qipai_error *err)
+ * are the forms every reading accepts, and the wildcard where it is one (a
+ * player who does not know its sign learns it here). */
+static qipai_err unexpected(const unsigned char *s, int position, unsigned accept,
+                            qipai_error *err)
 {
     return qipai_fail(err, QIPAI_ERR_SYNTAX, position,
-                      "unexpected '%.*s' at position %d (tiles look like 123m, 5z, 一万 or 东)",
+                      "unexpected '%.*s' at position %d (tiles look like 123m, 5z, 一万 or 东%s)",
                       mj_char_length((const char *)s + position), (const char *)s + position,
-                      position);
+                      position, accept & MJ_READ_JOKER ? "; * is a wildcard" : "");
 }
 
 /* ---- reading ---------------------------------------------------------------------- */
@@ -273,7 +275,7 @@ qipai_err mj_read_tiles(const mj_reading *how, const char *text, int start, mj_r
         }
         const word *w = c >= 0x80 ? chinese_word(s + i) : NULL;
         if (!w || (w->role == WORD_SEPARATOR && !(accept & MJ_READ_SEPARATORS)))
-            return unexpected(s, i, err);
+            return unexpected(s, i, accept, err);
         if (w->role == WORD_NUMBER) {
             e = push_number(&pending, w->value, i, err);
         } else if (w->role == WORD_SUIT) {
