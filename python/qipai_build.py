@@ -229,7 +229,7 @@ const char *qipai_zt_action_name(int type, bool chinese);
 const char *qipai_zt_type_name(int type, bool chinese);
 const char *qipai_zt_meld_name(int type);
 const char *qipai_zt_pay_reason_name(int reason);
-typedef enum qipai_zt_bot { QIPAI_ZT_BOT_SEED, QIPAI_ZT_BOT_STRONG, QIPAI_ZT_BOT_COUNT } qipai_zt_bot;
+typedef enum qipai_zt_bot { QIPAI_ZT_BOT_SEED, QIPAI_ZT_BOT_STRONG, QIPAI_ZT_BOT_COUNT, ... } qipai_zt_bot;
 const char *qipai_zt_bot_name(qipai_zt_bot bot);
 qipai_err qipai_zt_bot_named(qipai_zt_bot *bot, const char *name, qipai_error *err);
 qipai_err qipai_zt_bot_choose(const qipai_zt_game *game, int seat, qipai_zt_bot bot,

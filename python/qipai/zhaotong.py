@@ -47,8 +47,8 @@ SEATS = int(lib.QIPAI_ZT_SEATS)
 ACTION_SPACE = int(lib.QIPAI_ZT_ACTION_SPACE)
 #: The length of an observation.
 OBSERVATION_SIZE = int(lib.QIPAI_ZT_OBSERVATION_SIZE)
-#: The built-in bots.
-BOTS = ("seed", "strong")
+#: The built-in bots' names ("seed", "strong", ...), as the library names them.
+BOTS = tuple(ffi.string(lib.qipai_zt_bot_name(b)).decode() for b in range(lib.QIPAI_ZT_BOT_COUNT))
 #: Action types, in the library's order (the log's names).
 ACTION_TYPES = ("discard", "peng", "ming_gang", "an_gang", "bu_gang", "hu", "pass")
 #: Game phases.
