@@ -8,6 +8,8 @@
 #   tests/test_X.c     a test program, linked with tests/support/ and tests/ref/
 #   tests/cli/*.sh     command-line tests, run with QIPAI=build/qipai
 #   fuzz/fuzz_X.c      a libFuzzer target (clang only)
+#   lua/*.c            the Lua 5.4 module (make lua: build/lua/qipai.so)
+#   go/qipai/          the Go package (make test-go)
 
 CC      ?= cc
 SAN_CC  ?= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
@@ -45,7 +47,7 @@ TEST_SAN_BIN := $(patsubst tests/%.c,$(BUILD)/san/tests/%,$(TEST_SRC))
 FUZZ_BIN     := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 
 .PHONY: all lib cli tests san-tests fuzz test test-plain test-san test-cli test-fuzz test-long \
-        demo bench clean install
+        demo bench clean install lua test-lua bench-lua install-lua test-go bench-go
 .DEFAULT_GOAL := all
 # Keep intermediate objects: they are reused between plain and test builds.
 .SECONDARY:
@@ -152,6 +154,26 @@ $(BUILD)/fuzz/%: fuzz/%.c $(BUILD)/fuzz/libqipai.a
 	    $(BUILD)/fuzz/libqipai.a $(LDLIBS)
 
 fuzz: $(FUZZ_BIN)
+
+# ---- bindings (docs/BINDINGS.md): the Lua 5.4 module links the static
+# library, so build/lua/qipai.so needs nothing but the Lua interpreter that
+# loads it. Lua's flags come from pkg-config, also when tools/deps.sh
+# unpacked liblua5.4-dev into build/deps instead of installing it.
+LUA_SRC    := $(sort $(wildcard lua/*.c))
+LUA_OBJ    := $(call obj,$(LUA_SRC))
+LUA_CFLAGS ?= $(shell . tools/deps-env.sh; \
+                PKG_CONFIG_SYSROOT_DIR=$$PKG_CONFIG_SYSROOT_DIR_QIPAI pkg-config --cflags lua5.4)
+LUA        ?= lua5.4
+
+lua: $(BUILD)/lua/qipai.so
+
+$(BUILD)/obj/lua/%.o: lua/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(LUA_CFLAGS) $(LIB_FLAGS) $(OPT) -c -o $@ $<
+
+$(BUILD)/lua/qipai.so: $(LUA_OBJ) $(BUILD)/libqipai.a
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,--exclude-libs,ALL -o $@ $(LUA_OBJ) $(BUILD)/libqipai.a -lm
 
 # ---- running
 FUZZ_SECONDS ?= 15
