@@ -3,6 +3,8 @@
  * 《中国麻将竞赛规则》 with every exclusion, the best breakdown of a winning
  * hand, its waits (听牌) and the shanten of the knitted shapes.
  *
+ *   #include <qipai/gb.h>
+ *
  *   qipai_gb_rules rules;
  *   qipai_gb_hand hand;
  *   qipai_gb_result result;
@@ -13,9 +15,16 @@
  *       qipai_gb_fan(&rules, &hand, &result, &err) != QIPAI_OK)
  *       return fprintf(stderr, "%s\n", err.message), 1;
  *   if (result.win)
- *       for (int i = 0; i < result.fan_count; i++)           // 大四喜 88 x1, 混一色 6 x1, ...
+ *       for (int i = 0; i < result.fan_count; i++)
  *           printf("%s %d x%d\n", qipai_gb_fan_name(result.fans[i].id),
  *                  result.fans[i].points, result.fans[i].count);
+ *   printf("total %d\n", result.total);
+ *   // output: 大四喜 88 x1
+ *   // output: 混一色 6 x1
+ *   // output: 双暗刻 2 x1
+ *   // output: 明杠 1 x1
+ *   // output: 自摸 1 x1
+ *   // output: total 98
  *
  * The rules are in docs/RULES.md ("Guobiao") and docs/gb_fans.md (the 81
  * fans, their points and exclusions). Every call is pure: it reads what it

@@ -7,10 +7,11 @@
  *
  *   static int show(const qipai_pk_cards *groups, size_t n, void *context)
  *   {
+ *       (void)context;
  *       char text[QIPAI_PK_TEXT_MAX];
  *       for (size_t i = 0; i < n; i++) {
  *           qipai_pk_format(&groups[i], text, sizeof text);
- *           printf("%s ", text);                 // 3456 456 6 88
+ *           printf("%s%s", i ? " " : "", text);
  *       }
  *       putchar('\n');
  *       return 0;                                // 0: go on; nonzero: stop
@@ -26,7 +27,11 @@
  *   if (qipai_pk_parse(&rules, "3445566688", &hand, &err) != QIPAI_OK)
  *       fprintf(stderr, "%s\n", err.message);
  *   else if (qipai_pk_min_plays(&rules, &hand, memo, show, NULL, &result, &err) == QIPAI_OK)
- *       printf("min %d, %zu ways\n", result.min, result.solutions);   // min 4, 3 ways
+ *       printf("min %d, %zu ways\n", result.min, result.solutions);
+ *   // output: 3456 456 6 88
+ *   // output: 345 456 66 88
+ *   // output: 3 445566 6 88
+ *   // output: min 4, 3 ways
  *
  * Ranks are indices 0..14 in the order 3 4 5 6 7 8 9 T J Q K A 2 X D (X the
  * small joker, D the big one). A set of cards (a hand, a group) is a count per
@@ -78,7 +83,7 @@ typedef struct qipai_pk_rules {
 } qipai_pk_rules;
 
 QIPAI_API void qipai_pk_rules_preset(qipai_pk_rules *rules, qipai_pk_game game);
-/* "seed" (also "default"), "ddz" or "pdk". */
+/* "seed", "ddz" (also "default", as on the command line) or "pdk". */
 QIPAI_API qipai_err qipai_pk_rules_named(qipai_pk_rules *rules, const char *name, qipai_error *err);
 /* "NAME=VALUE" with VALUE 0 or 1 (or "NAME", meaning 1): last_short,
  * bomb_unsplittable, four_with_three. Only pdk has options. */

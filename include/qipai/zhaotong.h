@@ -1,28 +1,28 @@
 /*
  * qipai Zhaotong (Yunnan) mahjong: the whole game as a value a server can
  * drive — the rule set, the wall and the deal, a step function that takes one
- * action at a time, scoring with 坨 (wildcards), settlement, two bots, and an
- * event stream for logs and replays.
+ * action at a time, scoring with 坨 (wildcards), settlement, bots, a runner
+ * for whole games and runs, and an event stream for logs and replays.
+ *
+ *   #include <qipai/zhaotong.h>
  *
  *   qipai_zt_rules rules;
  *   qipai_zt_game game;
- *   qipai_zt_action action;
+ *   qipai_zt_agent agents[QIPAI_ZT_SEATS];
  *   qipai_error err;
  *
  *   qipai_zt_rules_default(&rules);
- *   qipai_zt_game_init(&game, &rules, 42, 0, NULL);   // seed 42, seat 0 deals
- *   while (game.phase != QIPAI_ZT_PHASE_OVER) {
- *       unsigned seats = qipai_zt_to_act(&game);       // who must act now
- *       for (int s = 0; s < 4; s++) {
- *           if (!(seats >> s & 1))
- *               continue;
- *           qipai_zt_bot_choose(&game, s, QIPAI_ZT_BOT_STRONG, &action, NULL);
- *           if (qipai_zt_step(&game, &action, &err) != QIPAI_OK)
- *               return fprintf(stderr, "%s\n", err.message), 1;
- *           break;                                     // to_act may change
- *       }
- *   }
- *   printf("%lld %lld %lld %lld\n", (long long)game.players[0].score, ...);
+ *   for (int s = 0; s < QIPAI_ZT_SEATS; s++)              // four built-in bots
+ *       agents[s] = qipai_zt_bot_agent(QIPAI_ZT_BOT_STRONG);
+ *   // game 0 of the run with seed 42, seat 0 deals
+ *   if (qipai_zt_game_init(&game, &rules, qipai_zt_game_seed(42, 0), 0, &err) != QIPAI_OK ||
+ *       qipai_zt_play(&game, agents, NULL, NULL, NULL, &err) != QIPAI_OK)
+ *       return fprintf(stderr, "%s\n", err.message), 1;
+ *   long long sum = 0;
+ *   for (int s = 0; s < QIPAI_ZT_SEATS; s++)
+ *       sum += game.players[s].score;
+ *   printf("over after %d wins; the scores sum to %lld\n", game.winners, sum);
+ *   // output: over after 3 wins; the scores sum to 0
  *
  * A person's move goes through the same call: list what seat s may do with
  * qipai_zt_legal_actions(), pick one, qipai_zt_step(). A move that is not
