@@ -183,6 +183,52 @@ $(BUILD)/lua/qipai.so: $(LUA_OBJ) $(BUILD)/libqipai.a
 	@mkdir -p $(dir $@)
 	$(CC) -shared -Wl,--exclude-libs,ALL -o $@ $(LUA_OBJ) $(BUILD)/libqipai.a -lm
 
+# Each test compares the module with build/qipai; the last one installs it
+# into a stage and loads it from there. Skipped (saying why) without Lua.
+test-lua:
+	@. tools/deps-env.sh; if ! why=$$(tools/deps.sh check lua); then \
+	    echo "== lua: skipped: $$why (tools/deps.sh ensure lua)"; exit 0; fi; \
+	$(MAKE) --no-print-directory lua cli >/dev/null && \
+	for t in lua/tests/test_*.lua; do echo "== $$t"; \
+	    LUA_CPATH='$(BUILD)/lua/?.so' QIPAI=$(BUILD)/qipai $(LUA) $$t || exit 1; done && \
+	echo "== lua: make install-lua" && rm -rf $(BUILD)/lua/stage && \
+	$(MAKE) --no-print-directory install-lua DESTDIR=$(CURDIR)/$(BUILD)/lua/stage PREFIX=/usr \
+	    >/dev/null && LUA_CPATH='$(BUILD)/lua/stage/usr/lib/lua/5.4/?.so' $(LUA) -e \
+	    'local q = require "qipai"; assert(q.mahjong.rules("basic"):win("11m")); print("   installed module loads: qipai " .. q.version())'
+
+# The cost of one call from Lua (docs/PERFORMANCE.md, "Bindings").
+bench-lua: $(BUILD)/lua/qipai.so
+	@. tools/deps-env.sh; LUA_CPATH='$(BUILD)/lua/?.so' $(LUA) lua/bench.lua
+
+# Where lua5.4 looks for C modules under PREFIX (package.cpath: /usr/local/lib/lua/5.4
+# and /usr/lib/lua/5.4 are both searched).
+LUA_CMODDIR ?= $(PREFIX)/lib/lua/5.4
+install-lua: $(BUILD)/lua/qipai.so
+	install -d $(DESTDIR)$(LUA_CMODDIR)
+	install -m 755 $(BUILD)/lua/qipai.so $(DESTDIR)$(LUA_CMODDIR)/
+	$(STRIP_DEBUG) $(DESTDIR)$(LUA_CMODDIR)/qipai.so
+
+# The Go package (go/qipai, module qipai, no requirements): its tests
+# compare it with build/qipai. Go writes only under build/go (GOPATH,
+# GOCACHE), never to $HOME, and never reaches for the network. Go's cache
+# does not look into build/libqipai.a: its hash goes into CGO_CFLAGS, so a
+# changed library rebuilds the cgo packages.
+GO     ?= go
+GO_ENV  = GOPATH=$(CURDIR)/$(BUILD)/go/path GOCACHE=$(CURDIR)/$(BUILD)/go/cache \
+          GOPROXY=off GOFLAGS= GO111MODULE=on QIPAI=$(CURDIR)/$(BUILD)/qipai \
+          CGO_CFLAGS="-O2 -g -DQIPAI_LIBRARY_HASH=$$(cksum < $(CURDIR)/$(BUILD)/libqipai.a | cut -d' ' -f1)"
+
+test-go:
+	@. tools/deps-env.sh; if ! why=$$(tools/deps.sh check go); then \
+	    echo "== go: skipped: $$why (tools/deps.sh ensure go)"; exit 0; fi; \
+	$(MAKE) --no-print-directory lib cli >/dev/null && echo "== go vet ./... && go test ./..." && \
+	cd go/qipai && $(GO_ENV) $(GO) vet ./... && $(GO_ENV) $(GO) test -count=1 ./...
+
+# The cost of one call from Go (docs/PERFORMANCE.md, "Bindings").
+bench-go: lib
+	@. tools/deps-env.sh; cd go/qipai && $(GO_ENV) $(GO) test -count=1 -run XXX -bench . \
+	    -benchtime 2s ./mahjong
+
 # ---- running
 FUZZ_SECONDS ?= 15
 LONG_FUZZ_SECONDS ?= 120
@@ -262,6 +308,9 @@ install: lib cli docs-generated $(BUILD)/qipai.pc
 	install -m 755 $(BUILD)/qipai $(DESTDIR)$(BINDIR)/
 	$(STRIP_DEBUG) $(DESTDIR)$(BINDIR)/qipai
 	install -m 644 LICENSE README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	@. tools/deps-env.sh; if tools/deps.sh check lua >/dev/null; then \
+	    $(MAKE) --no-print-directory install-lua; \
+	else echo "make install: the Lua module is left out: $$(tools/deps.sh check lua)"; fi
 
 clean:
 	rm -rf $(BUILD)

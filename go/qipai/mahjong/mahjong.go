@@ -166,7 +166,10 @@ func text(hand Hand) (string, error) {
 	}
 	counts, jokers, _, ok, err := tiles(hand)
 	if !ok {
-		return "", fmt.Errorf("qipai/mahjong: a hand is a string or a slice of tile numbers, not %T", hand)
+		// (no %T of hand: hand would escape, and every call taking a
+		// hand would allocate)
+		return "", errors.New("qipai/mahjong: a hand is a string or a slice of tile numbers " +
+			"([]int, []int32, []int8, []uint8)")
 	}
 	if err != nil {
 		return "", err
@@ -249,10 +252,14 @@ func (r *Rules) Win(hand Hand) (bool, error) {
 			return win, nil
 		}
 	}
+	line, err := text(hand)
+	if err != nil {
+		return false, err
+	}
 	var answer struct {
 		Win bool `json:"win"`
 	}
-	err := r.decode("win", hand, nil, &answer)
+	err = r.decode("win", line, nil, &answer)
 	return answer.Win, err
 }
 
@@ -262,7 +269,7 @@ func (r *Rules) WinForms(hand Hand) ([]string, error) {
 	var answer struct {
 		Forms []string `json:"forms"`
 	}
-	err := r.decode("win", hand, nil, &answer)
+	err := r.decodeHand("win", hand, nil, &answer)
 	return answer.Forms, err
 }
 
@@ -272,7 +279,7 @@ func (r *Rules) Waits(hand Hand) ([]string, error) {
 	var answer struct {
 		Waits []string `json:"waits"`
 	}
-	err := r.decode("waits", hand, nil, &answer)
+	err := r.decodeHand("waits", hand, nil, &answer)
 	return answer.Waits, err
 }
 
@@ -296,7 +303,7 @@ func (r *Rules) Decompose(hand Hand) ([]Decomposition, error) {
 	var answer struct {
 		Decompositions []Decomposition `json:"decompositions"`
 	}
-	err := r.decode("decompose", hand, nil, &answer)
+	err := r.decodeHand("decompose", hand, nil, &answer)
 	return answer.Decompositions, err
 }
 
@@ -311,7 +318,7 @@ type Shanten struct {
 // Shanten of a hand of 3k+1 or 3k+2 tiles.
 func (r *Rules) Shanten(hand Hand) (Shanten, error) {
 	var answer Shanten
-	err := r.decode("shanten", hand, nil, &answer)
+	err := r.decodeHand("shanten", hand, nil, &answer)
 	return answer, err
 }
 
@@ -334,7 +341,7 @@ type Effective struct {
 // tiles seen on the table, a Hand of any number of tiles: they are not left.
 func (r *Rules) Effective(hand, visible Hand) (Effective, error) {
 	var answer Effective
-	err := r.decode("effective", hand, visible, &answer)
+	err := r.decodeHand("effective", hand, visible, &answer)
 	return answer, err
 }
 
@@ -352,7 +359,7 @@ func (r *Rules) Discards(hand, visible Hand) ([]Discard, error) {
 	var answer struct {
 		Discards []Discard `json:"discards"`
 	}
-	err := r.decode("discards", hand, visible, &answer)
+	err := r.decodeHand("discards", hand, visible, &answer)
 	return answer.Discards, err
 }
 
@@ -379,11 +386,15 @@ func known(command string) bool {
 	return false
 }
 
-func (r *Rules) decode(command string, hand, visible Hand, into interface{}) error {
+func (r *Rules) decodeHand(command string, hand, visible Hand, into interface{}) error {
 	line, err := text(hand)
 	if err != nil {
 		return err
 	}
+	return r.decode(command, line, visible, into)
+}
+
+func (r *Rules) decode(command, line string, visible Hand, into interface{}) error {
 	var extra []string
 	if visible != nil {
 		seen, err := text(visible)
