@@ -171,6 +171,8 @@ LUA_SRC    := $(sort $(wildcard lua/*.c))
 LUA_OBJ    := $(call obj,$(LUA_SRC))
 LUA_CFLAGS ?= $(shell . tools/deps-env.sh; \
                 PKG_CONFIG_SYSROOT_DIR=$$PKG_CONFIG_SYSROOT_DIR_QIPAI pkg-config --cflags lua5.4)
+LUA_LIBS   ?= $(shell . tools/deps-env.sh; \
+                PKG_CONFIG_SYSROOT_DIR=$$PKG_CONFIG_SYSROOT_DIR_QIPAI pkg-config --libs lua5.4)
 LUA        ?= lua5.4
 
 lua: $(BUILD)/lua/qipai.so
@@ -183,18 +185,40 @@ $(BUILD)/lua/qipai.so: $(LUA_OBJ) $(BUILD)/libqipai.a
 	@mkdir -p $(dir $@)
 	$(CC) -shared -Wl,--exclude-libs,ALL -o $@ $(LUA_OBJ) $(BUILD)/libqipai.a -lm
 
-# Each test compares the module with build/qipai; the last one installs it
-# into a stage and loads it from there. Skipped (saying why) without Lua.
+# The module under AddressSanitizer and UndefinedBehaviorSanitizer, for a
+# lua5.4 that preloads the ASan runtime (test-lua runs the tests with it).
+$(BUILD)/san/lua/qipai.so: $(LUA_SRC) $(wildcard lua/*.h) $(BUILD)/san/libqipai.a
+	@mkdir -p $(dir $@)
+	$(SAN_CC) $(CFLAGS_COMMON) $(LUA_CFLAGS) $(SAN) -shared -o $@ $(LUA_SRC) \
+	    $(BUILD)/san/libqipai.a -lm
+
+# A host program running many Lua states on many threads (skynet's model).
+$(BUILD)/lua/states: lua/tests/states.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 $(WARN) $(LUA_CFLAGS) $(OPT) -pthread -o $@ $< $(LUA_LIBS)
+
+# Each test compares the module with build/qipai; then many states on many
+# threads, the module installed into a stage and loaded from there, and
+# the rockspec (when luarocks is there). Skipped, saying why, without Lua.
 test-lua:
 	@. tools/deps-env.sh; if ! why=$$(tools/deps.sh check lua); then \
 	    echo "== lua: skipped: $$why (tools/deps.sh ensure lua)"; exit 0; fi; \
-	$(MAKE) --no-print-directory lua cli >/dev/null && \
+	$(MAKE) --no-print-directory lua cli $(BUILD)/lua/states >/dev/null && \
 	for t in lua/tests/test_*.lua; do echo "== $$t"; \
 	    LUA_CPATH='$(BUILD)/lua/?.so' QIPAI=$(BUILD)/qipai $(LUA) $$t || exit 1; done && \
-	echo "== lua: make install-lua" && rm -rf $(BUILD)/lua/stage && \
+	echo "== lua: states, install, rockspec" && $(BUILD)/lua/states $(BUILD)/lua && \
+	rm -rf $(BUILD)/lua/stage && \
 	$(MAKE) --no-print-directory install-lua DESTDIR=$(CURDIR)/$(BUILD)/lua/stage PREFIX=/usr \
 	    >/dev/null && LUA_CPATH='$(BUILD)/lua/stage/usr/lib/lua/5.4/?.so' $(LUA) -e \
-	    'local q = require "qipai"; assert(q.mahjong.rules("basic"):win("11m")); print("   installed module loads: qipai " .. q.version())'
+	    'local q = require "qipai"; assert(q.mahjong.rules("basic"):win("11m")); print("   make install-lua: the installed module loads: qipai " .. q.version())' && \
+	sh lua/tests/rockspec.sh $(BUILD) && \
+	if ! why=$$(tools/deps.sh check sanitizers); then echo "== lua (asan+ubsan): skipped: $$why"; \
+	else $(MAKE) --no-print-directory $(BUILD)/san/lua/qipai.so >/dev/null && \
+	    for t in lua/tests/test_*.lua; do echo "== $$t (asan+ubsan)"; \
+	        out=$$(LD_PRELOAD=$$($(SAN_CC) -print-file-name=libclang_rt.asan-x86_64.so) \
+	            ASAN_OPTIONS=detect_leaks=1 LUA_CPATH='$(BUILD)/san/lua/?.so' QIPAI=$(BUILD)/qipai \
+	            QIPAI_LUA_HANDS=60 $(LUA) $$t) || { echo "$$out"; exit 1; }; \
+	        echo "$$out" | tail -n 1; done; fi
 
 # The cost of one call from Lua (docs/PERFORMANCE.md, "Bindings").
 bench-lua: $(BUILD)/lua/qipai.so
