@@ -339,4 +339,7 @@ install: lib cli docs-generated $(BUILD)/qipai.pc
 clean:
 	rm -rf $(BUILD)
 
+# Dependency files are only ever written by the compiler: never try to
+# remake them (a pattern rule would otherwise run a generator on them).
+$(BUILD)/%.d: ;
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
