@@ -312,6 +312,9 @@ DOCDIR     ?= $(PREFIX)/share/doc/qipai
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 STRIP_DEBUG = $(if $(INSTALL_DEBUG),true,strip --strip-debug)
 
+# Made again at every install: it holds PREFIX, which may differ from the
+# last install's (an install test's /usr after a /usr/local).
+.PHONY: $(BUILD)/qipai.pc
 $(BUILD)/qipai.pc: tools/qipai.pc.in Makefile
 	@mkdir -p $(dir $@)
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|' \
