@@ -245,8 +245,7 @@ GO_ENV  = GOPATH=$(CURDIR)/$(BUILD)/go/path GOCACHE=$(CURDIR)/$(BUILD)/go/cache 
 test-go:
 	@. tools/deps-env.sh; if ! why=$$(tools/deps.sh check go); then \
 	    echo "== go: skipped: $$why (tools/deps.sh ensure go)"; exit 0; fi; \
-	$(MAKE) --no-print-directory lib cli >/dev/null && echo "== go vet ./... && go test ./..." && \
-	cd go/qipai && $(GO_ENV) $(GO) vet ./... && $(GO_ENV) $(GO) test -count=1 ./...
+	$(MAKE) --no-print-directory lib cli >/dev/null && $(GO_ENV) GO=$(GO) sh go/test.sh $(BUILD)
 
 # The cost of one call from Go (docs/PERFORMANCE.md, "Bindings").
 bench-go: lib
