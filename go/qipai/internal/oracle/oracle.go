@@ -6,13 +6,18 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
+
+	"qipai"
 )
 
 // Program is the qipai program: $QIPAI, or build/qipai of the source tree.
@@ -108,4 +113,91 @@ func Show(v interface{}) string {
 		return fmt.Sprint(v)
 	}
 	return string(text)
+}
+
+// Case counts of a comparison.
+type Counts struct{ Answered, Refused int }
+
+// Compare answers lines with `qipai WORDS...` and with the binding: call
+// gives the binding's answer as T (a struct with every field of the
+// command's JSON: the program's line is decoded into it strictly, unknown
+// fields refused, and the two must be deeply equal), answer its raw JSON
+// line (which must equal the program's byte for byte). A line the program
+// refuses must be refused by both with the program's message.
+func Compare[T any](t *testing.T, name string, words, lines []string,
+	call func(line string) (T, error), answer func(line string) ([]byte, error)) Counts {
+	t.Helper()
+	var c Counts
+	for i, want := range Lines(t, words, lines) {
+		line := lines[i]
+		raw := Decode(t, want)
+		got, err := call(line)
+		text, err2 := answer(line)
+		if message, bad := raw["error"]; bad {
+			c.Refused++
+			for _, e := range []error{err, err2} {
+				var refused *qipai.Error
+				if !errors.As(e, &refused) || refused.Message != message {
+					t.Errorf("%s %q: expected the error %q, got %v", name, line, message, e)
+				}
+			}
+			continue
+		}
+		c.Answered++
+		var expected T
+		d := json.NewDecoder(bytes.NewReader(want))
+		d.DisallowUnknownFields()
+		if e := d.Decode(&expected); e != nil {
+			t.Fatalf("%s: the type does not hold the program's line %s: %v", name, want, e)
+		}
+		if err != nil || !reflect.DeepEqual(got, expected) {
+			t.Errorf("%s %q:\n  expected %s\n  got      %s (%v)", name, line, want, Show(got), err)
+		}
+		if err2 != nil || string(text) != string(want) {
+			t.Errorf("%s %q: Answer gives %s (%v), the program %s", name, line, text, err2, want)
+		}
+	}
+	return c
+}
+
+// Corpus is the output of `qipai WORDS...` (a corpus command), one line each.
+func Corpus(t testing.TB, words ...string) []string {
+	t.Helper()
+	out, err := exec.Command(Program(t), words...).Output()
+	if err != nil {
+		t.Fatalf("qipai %s: %v", strings.Join(words, " "), err)
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) == 0 || lines[0] == "" {
+		t.Fatalf("qipai %s: no lines", strings.Join(words, " "))
+	}
+	return lines
+}
+
+// Damage changes every third line: a character dropped, doubled, or a
+// stranger put in, so that refusals are compared too.
+func Damage(rng *rand.Rand, lines []string) []string {
+	out := make([]string, len(lines))
+	for i, line := range lines {
+		out[i] = line
+		if i%3 != 2 {
+			continue
+		}
+		chars := []rune(line)
+		at := rng.Intn(len(chars))
+		switch rng.Intn(3) {
+		case 0:
+			if len(chars) > 1 {
+				chars = append(chars[:at], chars[at+1:]...)
+			}
+		case 1:
+			chars = append(chars[:at+1], chars[at:]...)
+		default:
+			chars = append(chars[:at], append([]rune{'Z'}, chars[at:]...)...)
+		}
+		if s := string(chars); strings.TrimSpace(s) != "" {
+			out[i] = s
+		}
+	}
+	return out
 }
