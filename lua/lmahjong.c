@@ -167,29 +167,37 @@ static bool direct_hand(lua_State *L, const qipai_mj_rules *rules, qipai_mj_hand
             qipai_mj_parse(rules, text, hand, NULL, NULL) != QIPAI_OK)
             return false;
     } else if (lua_type(L, 2) == LUA_TTABLE) {
-        lua_Integer n = (lua_Integer)lua_rawlen(L, 2);
+        int n = (int)lua_rawlen(L, 2);
         if (n > QIPAI_MJ_MAX_TILES)
             return false;
         memset(hand, 0, sizeof *hand);
-        for (lua_Integer i = 1; i <= n; i++) {
-            int isnum;
+        /* all the items pushed, then read, then dropped at once: the fewest
+         * API calls (they are most of this path's cost) */
+        luaL_checkstack(L, n, "a hand");
+        int base = lua_gettop(L);
+        for (int i = 1; i <= n; i++)
             lua_rawgeti(L, 2, i);
-            lua_Integer t = lua_tointegerx(L, -1, &isnum);
-            lua_pop(L, 1);
-            if (!isnum || t < 0 || t > JOKER)
-                return false;
-            if (t == JOKER || (rules->wild_kinds >> t & 1)) {
-                if (t != JOKER && (t >= rules->kinds || ++hand->counts[t] > QIPAI_MJ_MAX_COPIES))
-                    return false; /* physical copies of a wild kind count too */
+        bool ok = true;
+        uint8_t wild_copies[QIPAI_MJ_KINDS] = {0}; /* physical copies of wild kinds */
+        for (int i = 1; i <= n && ok; i++) {
+            int isnum;
+            lua_Integer t = lua_tointegerx(L, base + i, &isnum);
+            if (!isnum || t < 0 || t > JOKER) {
+                ok = false;
+            } else if (t == JOKER) {
                 hand->wilds++;
-            } else if (t >= rules->kinds || ++hand->counts[t] > QIPAI_MJ_MAX_COPIES) {
-                return false;
+            } else if (t >= rules->kinds) {
+                ok = false;
+            } else if (rules->wild_kinds >> t & 1) {
+                ok = ++wild_copies[t] <= QIPAI_MJ_MAX_COPIES;
+                hand->wilds++;
+            } else {
+                ok = ++hand->counts[t] <= QIPAI_MJ_MAX_COPIES;
             }
         }
-        /* the copies of wild kinds were counted to check them: they are wilds */
-        for (int k = 0; k < QIPAI_MJ_KINDS; k++)
-            if (rules->wild_kinds >> k & 1)
-                hand->counts[k] = 0;
+        lua_settop(L, base);
+        if (!ok)
+            return false;
     } else {
         return false;
     }

@@ -50,6 +50,8 @@ type Config struct {
 type Rules struct {
 	set    *rules.Set
 	direct *capi.MahjongRules
+	kinds  int    // the direct rule value's tile set
+	wild   uint64 // and its wild kinds (bit k)
 }
 
 var commands = []string{"win", "waits", "decompose", "shanten", "effective", "discards"}
@@ -86,7 +88,7 @@ func New(c Config) (*Rules, error) {
 		set.Close()
 		return nil, fmt.Errorf("qipai/mahjong: the direct rule value: %v", err)
 	}
-	return &Rules{set: set, direct: direct}, nil
+	return &Rules{set: set, direct: direct, kinds: direct.Kinds(), wild: direct.WildKinds()}, nil
 }
 
 // Close frees the rule set's C memory. It must not run while a call on the
@@ -101,62 +103,43 @@ func (r *Rules) Close() {
 // tiles reads a slice of tile numbers into physical counts by kind and
 // jokers; ok is false for a type that is not a hand's.
 func tiles(hand Hand) (counts [capi.Kinds]uint8, jokers uint8, n int, ok bool, err error) {
-	const most = capi.Kinds * 4
-	add := func(i, t int) bool {
-		if t < 0 || t > Joker {
-			err = &qipai.Error{Message: fmt.Sprintf(
-				"item %d (%d) is not a tile number: 0-33 are 1m-9m 1p-9p 1s-9s 1z-7z, 34 a joker",
-				i+1, t)}
-			return false
-		}
-		if t == Joker {
-			jokers++
-		} else {
-			counts[t]++
-		}
-		return true
-	}
 	ok = true
 	switch h := hand.(type) {
 	case []int:
-		if n = len(h); n <= most {
-			for i, t := range h {
-				if !add(i, t) {
-					return
-				}
-			}
-		}
+		n, err = count(h, &counts, &jokers)
 	case []int32:
-		if n = len(h); n <= most {
-			for i, t := range h {
-				if !add(i, int(t)) {
-					return
-				}
-			}
-		}
+		n, err = count(h, &counts, &jokers)
 	case []int8:
-		if n = len(h); n <= most {
-			for i, t := range h {
-				if !add(i, int(t)) {
-					return
-				}
-			}
-		}
+		n, err = count(h, &counts, &jokers)
 	case []uint8:
-		if n = len(h); n <= most {
-			for i, t := range h {
-				if !add(i, int(t)) {
-					return
-				}
-			}
-		}
+		n, err = count(h, &counts, &jokers)
 	default:
 		ok = false
 	}
-	if ok && n > most {
-		err = &qipai.Error{Message: fmt.Sprintf("%d tiles; there are only %d", n, most)}
-	}
 	return
+}
+
+type tileNumber interface{ ~int | ~int32 | ~int8 | ~uint8 }
+
+// count adds up the tiles of a slice: physical counts by kind, jokers.
+func count[T tileNumber](h []T, counts *[capi.Kinds]uint8, jokers *uint8) (int, error) {
+	const most = capi.Kinds * 4
+	if len(h) > most {
+		return len(h), &qipai.Error{Message: fmt.Sprintf("%d tiles; there are only %d", len(h), most)}
+	}
+	for i, t := range h {
+		switch {
+		case int(t) == Joker:
+			*jokers++
+		case int(t) < 0 || int(t) > Joker:
+			return len(h), &qipai.Error{Message: fmt.Sprintf(
+				"item %d (%d) is not a tile number: 0-33 are 1m-9m 1p-9p 1s-9s 1z-7z, 34 a joker",
+				i+1, int(t))}
+		default:
+			counts[t]++
+		}
+	}
+	return len(h), nil
 }
 
 // text is the text the query answers for a hand.
@@ -234,20 +217,22 @@ func (r *Rules) Win(hand Hand) (bool, error) {
 			return w == 1, nil
 		}
 	} else if counts, jokers, n, ok, err := tiles(hand); ok && err == nil && n <= 14 && n%3 == 2 {
-		wilds, direct := jokers, true
-		for k := range counts {
-			if counts[k] == 0 {
-				continue
-			}
-			if k >= r.direct.Kinds() || counts[k] > 4 {
+		var h capi.MahjongHand
+		direct := true
+		for k, c := range counts {
+			switch {
+			case c == 0:
+			case k >= r.kinds || c > 4:
 				direct = false // refused: the query says why
-			} else if r.direct.Wild(k) {
-				wilds += counts[k]
-				counts[k] = 0
+			case r.wild>>uint(k)&1 != 0:
+				jokers += c // copies of wild kinds are wildcards
+			default:
+				h[k] = c
 			}
 		}
 		if direct {
-			win := r.direct.Win(&counts, wilds)
+			h[capi.Kinds] = jokers
+			win := r.direct.Win(&h)
 			runtime.KeepAlive(r)
 			return win, nil
 		}

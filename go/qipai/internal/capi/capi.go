@@ -194,21 +194,22 @@ func (r *MahjongRules) Close() {
 }
 
 // Kinds is the number of kinds in the rule set's tile set (27 or 34), and
-// Wild whether every copy of kind k is a wildcard.
-func (r *MahjongRules) Kinds() int { return int(r.r.kinds) }
-func (r *MahjongRules) Wild(k int) bool {
-	return uint64(r.r.wild_kinds)>>uint(k)&1 != 0
-}
+// WildKinds has bit k set when every copy of kind k is a wildcard.
+func (r *MahjongRules) Kinds() int        { return int(r.r.kinds) }
+func (r *MahjongRules) WildKinds() uint64 { return uint64(r.r.wild_kinds) }
 
-// Win is qipai_mj_win on real tiles counts (wild kinds' copies already
-// counted in wilds).
-func (r *MahjongRules) Win(counts *[Kinds]uint8, wilds uint8) bool {
-	var h C.qipai_mj_hand
-	for k := range counts {
-		h.counts[k] = C.uint8_t(counts[k])
-	}
-	h.wilds = C.uint8_t(wilds)
-	win := C.win_hand(r.r, h) != 0
+// MahjongHand is qipai_mj_hand's layout: the real tiles' counts by kind,
+// then the wildcards. (Passed to C by value, as it is: no copying.)
+type MahjongHand [Kinds + 1]uint8
+
+// Both sizes must agree: each line fails to compile if one is larger.
+var _ [unsafe.Sizeof(C.qipai_mj_hand{}) - unsafe.Sizeof(MahjongHand{})]byte
+var _ [unsafe.Sizeof(MahjongHand{}) - unsafe.Sizeof(C.qipai_mj_hand{})]byte
+
+// Win is qipai_mj_win on a hand (wild kinds' copies already counted as
+// wildcards).
+func (r *MahjongRules) Win(hand *MahjongHand) bool {
+	win := C.win_hand(r.r, *(*C.qipai_mj_hand)(unsafe.Pointer(hand))) != 0
 	runtime.KeepAlive(r)
 	return win
 }
