@@ -146,37 +146,35 @@ int lq_answer(lua_State *L, int self, lq_rules *r, int c, const char *text, size
 
 /* The per-call words of a method's optional argument at index arg: a
  * string or an array of tile numbers is the tiles seen (--visible), a table
- * of named fields option words. Returns the index of the words table pushed,
- * or 0 when there is no such argument (nothing pushed). */
-static int call_words(lua_State *L, int arg, int *pushed)
+ * of named fields option words. Returns the index of the words table it
+ * pushed; 0 when there is no such argument (nothing pushed); -1 after
+ * pushing nil and a message (a bad tile number). */
+static int call_words(lua_State *L, int arg)
 {
-    *pushed = 0;
-    if (lua_isnoneornil(L, arg))
+    int type = lua_type(L, arg);
+    if (type == LUA_TNONE || type == LUA_TNIL)
         return 0;
+    if (type != LUA_TSTRING && type != LUA_TTABLE)
+        return luaL_typeerror(L, arg, "tiles seen (a string or an array) or a table of options");
+    bool array = type == LUA_TTABLE && lua_rawgeti(L, arg, 1) != LUA_TNIL;
+    if (type == LUA_TTABLE)
+        lua_pop(L, 1);
     lua_newtable(L);
     int words = lua_gettop(L);
-    *pushed = 1;
-    if (lua_type(L, arg) == LUA_TSTRING ||
-        (lua_type(L, arg) == LUA_TTABLE && lua_rawgeti(L, arg, 1) != LUA_TNIL)) {
-        if (lua_type(L, arg) == LUA_TTABLE)
-            lua_pop(L, 1);
-        char buf[LQ_HAND_TEXT];
-        size_t n;
-        const char *text = lq_hand_text(L, arg, buf, &n);
-        if (!text)
-            return -1; /* nil and the message pushed */
-        lua_pushliteral(L, "--visible");
-        lua_rawseti(L, words, 1);
-        lua_pushlstring(L, text, n);
-        lua_rawseti(L, words, 2);
-        return words;
-    }
-    if (lua_type(L, arg) == LUA_TTABLE) {
-        lua_pop(L, 1);
+    if (type == LUA_TTABLE && !array) {
         lq_option_words(L, arg, words, NULL);
         return words;
     }
-    return luaL_typeerror(L, arg, "tiles seen (a string or an array) or a table of options");
+    char buf[LQ_HAND_TEXT];
+    size_t n;
+    const char *text = lq_hand_text(L, arg, buf, &n);
+    if (!text)
+        return -1;
+    lua_pushliteral(L, "--visible");
+    lua_rawseti(L, words, 1);
+    lua_pushlstring(L, text, n);
+    lua_rawseti(L, words, 2);
+    return words;
 }
 
 /* The text of the argument at index arg: a string; for mahjong an array of
@@ -196,7 +194,7 @@ static int answer_with(lua_State *L, lq_rules *r, int c, int input, int options)
     const char *text = input_text(L, r->game, input, buf, &n);
     if (!text)
         return 2;
-    int pushed, extra = call_words(L, options, &pushed);
+    int extra = call_words(L, options);
     if (extra < 0)
         return 2;
     return lq_answer(L, 1, r, c, text, n, extra);
