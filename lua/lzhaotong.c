@@ -485,7 +485,7 @@ static int step(lua_State *L)
     return 1;
 }
 
-/* g:bot(seat [, "strong" | "seed"]): the bot's action for seat (strong by
+/* g:bot(seat [, "strong" | "seed" | "expert"]): the bot's action for seat (strong by
  * default); nil and the reason when the seat is not to act. */
 static int bot(lua_State *L)
 {

@@ -36,7 +36,8 @@ end
 local events_checked, games_played = 0, 0
 
 -- Plays game number i of a run as sim does and compares it with its log.
-local function replay(run_seed, i, logged, rules, rule_words)
+local function replay(run_seed, i, logged, rules, bots)
+    bots = bots or BOTS
     local seed = zt.game_seed(run_seed, i)
     local g = zt.game { seed = seed, dealer = i % 4, rules = rules }
     local h = logged.header
@@ -51,7 +52,7 @@ local function replay(run_seed, i, logged, rules, rule_words)
     local at, steps = 2, 0
     while not g:over() do
         local seat = g:to_act()[1]
-        local action = assert(g:bot(seat, BOTS[seat + 1]))
+        local action = assert(g:bot(seat, bots[seat + 1]))
         local legal = false
         for _, a in ipairs(g:legal_actions(seat)) do
             legal = legal or t.same(a, action)
@@ -90,8 +91,12 @@ local rules = { cap = 6, ["fan.gen"] = 2, zimo_adds_base = true, multiple_hu = f
 local log = sim_log(2, 99, { "--rule", "cap=6", "--rule", "fan.gen=2", "--rule",
                             "zimo_adds_base=1", "--rule", "multiple_hu=0" })
 for i = 0, #log - 1 do replay(99, i, log[i + 1], rules) end
-t.covered("games played to the end, as sim played them", games_played, 14)
-t.covered("events equal to the log's lines", events_checked, 14 * 50)
+-- the expert bot too
+local experts = { "expert", "strong", "seed", "expert" }
+log = sim_log(2, 5, { "--bots", table.concat(experts, ",") })
+for i = 0, #log - 1 do replay(5, i, log[i + 1], nil, experts) end
+t.covered("games played to the end, as sim played them", games_played, 16)
+t.covered("events equal to the log's lines", events_checked, 16 * 50)
 
 ---- the same seed, the same game; a copy is independent ---------------------------------------
 

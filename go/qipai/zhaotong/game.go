@@ -404,7 +404,7 @@ func (g *Game) Step(a Action) ([]Event, error) {
 	return events, nil
 }
 
-// Bot is the built-in bot's action for seat ("strong" or "seed"); an error
+// Bot is the built-in bot's action for seat ("strong", "seed" or "expert"); an error
 // when the seat is not to act or there is no such bot.
 func (g *Game) Bot(seat int, bot string) (Action, error) {
 	name := C.CString(bot)

@@ -81,7 +81,7 @@ func decodeEvent(t *testing.T, line []byte) zhaotong.Event {
 
 func TestGamesEqualSimsLog(t *testing.T) {
 	played, checked := 0, 0
-	replay := func(run uint64, i int, logged *loggedGame, rules []string) {
+	replay := func(run uint64, i int, logged *loggedGame, rules []string, bots []string) {
 		seed := zhaotong.GameSeed(run, uint64(i))
 		g, err := zhaotong.NewGame(zhaotong.Config{Seed: seed, Dealer: i % 4, Rules: rules})
 		if err != nil {
@@ -150,7 +150,7 @@ func TestGamesEqualSimsLog(t *testing.T) {
 	}
 	for _, run := range []uint64{1, 7, 2024} {
 		for i, logged := range simLog(t, 4, run) {
-			replay(run, i, logged, nil)
+			replay(run, i, logged, nil, bots)
 		}
 	}
 	rules := []string{"cap=6", "fan.gen=2", "zimo_adds_base=1", "multiple_hu=0"}
@@ -159,10 +159,14 @@ func TestGamesEqualSimsLog(t *testing.T) {
 		extra = append(extra, "--rule", r)
 	}
 	for i, logged := range simLog(t, 2, 99, extra...) {
-		replay(99, i, logged, rules)
+		replay(99, i, logged, rules, bots)
 	}
-	oracle.Covered(t, "games played to the end, as sim played them", played, 14)
-	oracle.Covered(t, "events equal to the log's lines", checked, 14*50)
+	experts := []string{"expert", "strong", "seed", "expert"}
+	for i, logged := range simLog(t, 2, 5, "--bots", strings.Join(experts, ",")) {
+		replay(5, i, logged, nil, experts)
+	}
+	oracle.Covered(t, "games played to the end, as sim played them", played, 16)
+	oracle.Covered(t, "events equal to the log's lines", checked, 16*50)
 }
 
 func TestSameSeedSameGameAndCloneIsIndependent(t *testing.T) {
