@@ -105,14 +105,19 @@ int lq_answer(lua_State *L, int self, lq_rules *r, int c, const char *text, size
     qipai_query *q, *temporary = NULL;
     self = lua_absindex(L, self);
     if (extra) {
-        /* Words for this call only: a query made for it. Bad words are bad
-         * input like a bad hand (the tiles seen on the table). */
+        /* Words for this call only: a query made for it. */
         qipai_error err;
         extra = lua_absindex(L, extra);
         lua_getiuservalue(L, self, 1);
         temporary = make_query(L, r, c, lua_gettop(L), extra, &err);
         lua_pop(L, 1);
         if (!temporary) {
+            /* the tiles seen are data, as a hand is; other options misuse */
+            bool seen = lua_rawlen(L, extra) == 2 && lua_rawgeti(L, extra, 1) == LUA_TSTRING &&
+                        !strcmp(lua_tostring(L, -1), "--visible");
+            if (!seen)
+                return luaL_error(L, "qipai.%s: %s: %s", r->game->name, r->game->commands[c],
+                                  err.message);
             lua_pushnil(L);
             lua_pushstring(L, err.message);
             return 2;

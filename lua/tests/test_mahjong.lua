@@ -220,7 +220,9 @@ errs("a bad wild kind", function() return mj.rules { wild = "9z" } end, "wild")
 errs("a bad wild number", function() return mj.rules { wild = 40 } end, "not a tile number")
 errs("a wrong self", function() return r.win({}, "11m") end, "qipai.mahjong.rules expected")
 errs("an unknown command", function() return r:query("nope", "11m") end, "no command 'nope'")
-t.covered("bad input and misuse", bad, 24)
+errs("an unknown option for one call", function() return r:effective("1m", { nope = 1 }) end,
+     "unknown option '%-%-nope'")
+t.covered("bad input and misuse", bad, 25)
 
 ---- tiles ------------------------------------------------------------------------------
 
