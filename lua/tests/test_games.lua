@@ -158,7 +158,9 @@ if ported("gb") then
         for i, hand in ipairs(hands) do
             -- 13 tiles: the concealed part less its last tile
             local concealed, rest = hand:match("^([^|]*)(.*)$")
-            ready[i] = concealed:gsub("%d[mpsz]$", ""):gsub("[ESWNPFC]$", "") .. rest
+            local less, removed = concealed:gsub("%d[mpsz]$", "")
+            if removed == 0 then less = concealed:gsub("[ESWNPFC]$", "") end
+            ready[i] = less .. rest
             if ready[i] == "" then ready[i] = "1m" end
         end
         compare("gb", "fan", set[2], set[3], damage({ table.unpack(hands) }), set[1])
