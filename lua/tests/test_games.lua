@@ -151,6 +151,7 @@ if ported("gb") then
         { "default", nil, {} },
         { "min 6, blessings", { min = 6, blessings = true, knitted_waits = true, mingangang = true },
           { "--min", "6", "--blessings", "--knitted-waits", "--mingangang" } },
+        { "min_fan=0", { rule = { min_fan = 0 } }, { "--rule", "min_fan=0" } },
     }
     for s, set in ipairs(option_sets) do
         local hands = corpus({ "gb", "corpus", "fan", tostring(N), "--seed", tostring(s) })
