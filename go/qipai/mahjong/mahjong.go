@@ -29,8 +29,11 @@ import (
 	"qipai/internal/rules"
 )
 
-// Joker is the tile number of a joker ('*').
-const Joker = capi.Joker
+// Joker is the tile number of a joker ('*'): the library's QIPAI_MJ_WILDCARD.
+const Joker = 34
+
+var _ [Joker - capi.Joker]byte // the same number (fails to compile otherwise)
+var _ [capi.Joker - Joker]byte
 
 // Hand is a hand: a string, or a slice of tile numbers ([]int, []int32,
 // []int8, []uint8). Anything else is refused with an error.
