@@ -326,8 +326,8 @@ typedef struct qipai_zt_discard_tile {
 /* ---- events --------------------------------------------------------------
  * The step function reports what happens through an optional callback: the
  * action taken and everything that follows from it, in order. (The deal is
- * not an event: read it from the game after init.) The CLI writes events as
- * JSON lines (docs/formats/zhaotong.md). */
+ * not an event: read it from the game after init.) qipai_zt_log_event
+ * writes an event as a line of the log (docs/formats/zhaotong.md). */
 typedef enum qipai_zt_event_type {
     QIPAI_ZT_EV_DRAW,    /* player drew tile; replacement: after a 杠 */
     QIPAI_ZT_EV_ACTION,  /* player's action (as given to qipai_zt_step) */
@@ -625,13 +625,19 @@ QIPAI_API qipai_err qipai_zt_log_read_record(const char *text, size_t length,
  * reports, in order, before the next action). Independent of any format:
  * the log reader above turns lines into records; a server can feed its own.
  *
- *   qipai_zt_replay *r = malloc(sizeof *r);      // 17 KB: keep it off small stacks
- *   qipai_zt_replay_start(r, &rules, wall, dealer, &err);
- *   for each record of the stream:
- *       if (qipai_zt_replay_record(r, &record, &err) != QIPAI_OK)
- *           ... err says why; qipai_zt_replay_expected(r, &want) says what the
- *               rules expected there (when an action was not what was due) ...
- *   if (!qipai_zt_replay_done(r)) ... the stream stops before the end ...
+ *   static qipai_zt_replay replay;             // 17 KB: not for a small stack
+ *   qipai_zt_record record, due;
+ *   qipai_error err;
+ *   if (qipai_zt_replay_start(&replay, &rules, wall, dealer, &err) != QIPAI_OK)
+ *       return fprintf(stderr, "%s\n", err.message), 1;
+ *   while (next_record(stream, &record))       // yours: the log reader, a socket...
+ *       if (qipai_zt_replay_record(&replay, &record, &err) != QIPAI_OK) {
+ *           if (qipai_zt_replay_expected(&replay, &due))
+ *               ...                            // the rules gave `due` there
+ *           return fprintf(stderr, "%s\n", err.message), 1;
+ *       }
+ *   if (!qipai_zt_replay_done(&replay))
+ *       return fprintf(stderr, "the stream stops before the game ends\n"), 1;
  *
  * The replay holds the game as played so far (read replay->game freely) and
  * the events reported by the last action and not yet shown. A record that
