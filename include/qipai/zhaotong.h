@@ -651,7 +651,8 @@ typedef struct qipai_zt_replay {
     qipai_zt_event events[QIPAI_ZT_REPLAY_EVENTS];
 } qipai_zt_replay;
 
-/* Starts a game from its wall (qipai_zt_game_init_wall); the deal is due. */
+/* Starts a game from its wall (qipai_zt_game_init_wall); the deal is due.
+ * After a failed start the replay is done and refuses every record. */
 QIPAI_API qipai_err qipai_zt_replay_start(qipai_zt_replay *replay, const qipai_zt_rules *rules,
                                           const uint8_t wall[QIPAI_ZT_TILES], int dealer,
                                           qipai_error *err);
