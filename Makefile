@@ -45,12 +45,13 @@ TEST_SAN_BIN := $(patsubst tests/%.c,$(BUILD)/san/tests/%,$(TEST_SRC))
 FUZZ_BIN     := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 
 .PHONY: all lib cli tests san-tests fuzz test test-plain test-san test-cli test-fuzz test-long \
+        test-examples test-install docs-generated \
         demo bench clean install
 .DEFAULT_GOAL := all
 # Keep intermediate objects: they are reused between plain and test builds.
 .SECONDARY:
 
-all: lib cli tests
+all: lib cli tests docs-generated
 lib: $(BUILD)/libqipai.a $(BUILD)/libqipai.so
 cli: $(BUILD)/qipai
 tests: $(TEST_BIN)
@@ -104,6 +105,13 @@ $(BUILD)/san/libqipai.a: $(LIB_SAN_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# ---- the man page and the bash completion, from the program's help table
+docs-generated: $(BUILD)/qipai.1 $(BUILD)/qipai.bash
+$(BUILD)/qipai.1: $(BUILD)/qipai
+	$(BUILD)/qipai help --man > $@.tmp && mv $@.tmp $@
+$(BUILD)/qipai.bash: $(BUILD)/qipai
+	$(BUILD)/qipai help --completion > $@.tmp && mv $@.tmp $@
+
 # ---- the program
 $(BUILD)/qipai: $(CLI_OBJ) $(BUILD)/libqipai.a
 	$(CC) $(OPT) -o $@ $(CLI_OBJ) $(BUILD)/libqipai.a $(LDLIBS)
@@ -130,7 +138,7 @@ $(BUILD)/san/obj/tests/%.o: tests/%.c
 
 # ---- fuzz targets (libFuzzer needs clang): the library is compiled once
 # with coverage and sanitizers, then each target links against it.
-FUZZ_FLAGS   = -g -O1 -fsanitize=fuzzer-no-link,address,undefined
+FUZZ_FLAGS   = -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 LIB_FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzzobj/%.o,$(LIB_SRC) $(GEN_SRC:$(BUILD)/%=%))
 
 $(BUILD)/fuzzobj/gen/%.o: $(BUILD)/gen/%.c
@@ -172,6 +180,17 @@ test-san: $(TEST_SAN_BIN)
 	@set -e; for t in $(TEST_SAN_BIN); do echo "== $$t (asan+ubsan)"; \
 	    QIPAI_TEST_SCALE=$${QIPAI_SAN_SCALE:-0.1} ASAN_OPTIONS=detect_leaks=1 $$t; done
 
+# Every example of the public headers and the README, compiled, run and checked.
+PYTHON ?= /usr/bin/python3
+test-examples: $(BUILD)/libqipai.a $(BUILD)/qipai
+	@echo "== examples (headers, README)"
+	@$(PYTHON) tests/examples/check.py . $(BUILD)
+
+# The installed copy used as a newcomer would: pkg-config, C and C++, static and dynamic.
+test-install: lib cli
+	@echo "== install"
+	@sh tests/install/install.sh $(BUILD)
+
 test-cli: $(BUILD)/qipai
 	@set -e; for t in $(CLI_TESTS); do echo "== $$t"; QIPAI=$(BUILD)/qipai sh $$t; done
 
@@ -198,6 +217,7 @@ INCLUDEDIR ?= $(PREFIX)/include
 BINDIR     ?= $(PREFIX)/bin
 MANDIR     ?= $(PREFIX)/share/man
 DOCDIR     ?= $(PREFIX)/share/doc/qipai
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 STRIP_DEBUG = $(if $(INSTALL_DEBUG),true,strip --strip-debug)
 
 $(BUILD)/qipai.pc: tools/qipai.pc.in Makefile
@@ -205,9 +225,11 @@ $(BUILD)/qipai.pc: tools/qipai.pc.in Makefile
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	    -e 's|@VERSION@|$(VERSION)|' $< > $@
 
-install: lib cli $(BUILD)/qipai.pc
+install: lib cli docs-generated $(BUILD)/qipai.pc
 	install -d $(DESTDIR)$(INCLUDEDIR)/qipai $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(BINDIR) \
-	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR) $(DESTDIR)$(COMPLETIONDIR)
+	install -m 644 $(BUILD)/qipai.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(BUILD)/qipai.bash $(DESTDIR)$(COMPLETIONDIR)/qipai
 	install -m 644 include/qipai/*.h $(DESTDIR)$(INCLUDEDIR)/qipai/
 	install -m 644 $(BUILD)/libqipai.a $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(BUILD)/libqipai.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
@@ -222,4 +244,7 @@ install: lib cli $(BUILD)/qipai.pc
 clean:
 	rm -rf $(BUILD)
 
+# Dependency files are only ever written by the compiler: never try to
+# remake them (a pattern rule would otherwise run a generator on them).
+$(BUILD)/%.d: ;
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -2,11 +2,13 @@
  * `qipai zipai corpus` and `qipai zipai bench`: seeded random corpora of
  * zipai hands built from melds and perturbed, and timings of the core calls
  * on a corpus file (parsed before the clock starts; the median of several
- * runs is reported).
+ * runs is reported). Both read their options with zp_read_options
+ * (bench/zipai_options.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "../cli/zipai_cli.h"
 #include "../cli/cli.h"
+#include "common/json.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -188,7 +190,23 @@ static void random_situation(qipai_rng *rng, const qipai_zp_rules *rules, unsign
         printf(" %s%s\n", draw ? "摸" : "打", text);
 }
 
-int zp_corpus(const zp_cli_options *o, int argc, char **argv)
+/* Reads the options, then runs body on what is left (the inputs). */
+static int with_options(int argc, char **argv,
+                        int (*body)(const zp_cli_options *o, int argc, char **argv))
+{
+    zp_cli_options o;
+    char **inputs = calloc((size_t)argc, sizeof *inputs);
+    int n = 0;
+    if (!inputs)
+        return cli_usage("zipai: out of memory");
+    int status = zp_read_options(argc, argv, &o, inputs, &n);
+    if (status == 0)
+        status = body(&o, n, inputs);
+    free(inputs);
+    return status;
+}
+
+static int corpus(const zp_cli_options *o, int argc, char **argv)
 {
     if (argc != 2 || (strcmp(argv[0], "decompose") && strcmp(argv[0], "hu")))
         return cli_usage("zipai: corpus decompose|hu N [--seed S] [--size CARDS] [--ascii]");
@@ -228,7 +246,12 @@ static int count_one(const qipai_zp_decomposition *d, void *context)
     return 0;
 }
 
-int zp_bench(const zp_cli_options *o, int argc, char **argv)
+int zp_corpus(int argc, char **argv)
+{
+    return with_options(argc, argv, corpus);
+}
+
+static int bench(const zp_cli_options *o, int argc, char **argv)
 {
     if (argc != 2 || (strcmp(argv[0], "decompose") && strcmp(argv[0], "hu")))
         return cli_usage("zipai: bench decompose|hu FILE [--repeat N]");
@@ -285,18 +308,29 @@ int zp_bench(const zp_cli_options *o, int argc, char **argv)
     }
     cli_sort_times(runs, (size_t)o->repeat);
     cli_sort_times(walls, (size_t)o->repeat);
-    json_t *out = json_object();
-    json_object_set_new(out, "bench", json_string(argv[0]));
-    json_object_set_new(out, "file", json_string(argv[1]));
-    json_object_set_new(out, hu ? "situations" : "hands", json_integer(n));
-    json_object_set_new(out, hu ? "wins" : "decompositions", json_integer(found));
-    json_object_set_new(out, "repeat", json_integer(o->repeat));
-    json_object_set_new(out, "ns_per_call", json_real(runs[o->repeat / 2]));
-    json_object_set_new(out, "ns_min", json_real(runs[0]));
-    json_object_set_new(out, "ns_max", json_real(runs[o->repeat - 1]));
-    json_object_set_new(out, "ns_wall", json_real(walls[o->repeat / 2]));
-    cli_print(out);
+    qjson_writer out;
+    qjson_writer_init(&out);
+    qjson_object_begin(&out);
+    qjson_key_string(&out, "bench", argv[0]);
+    qjson_key(&out, "file");
+    qjson_string_lossy(&out, argv[1], strlen(argv[1])); /* a path need not be UTF-8 */
+    qjson_key_int(&out, hu ? "situations" : "hands", n);
+    qjson_key_int(&out, hu ? "wins" : "decompositions", found);
+    qjson_key_int(&out, "repeat", o->repeat);
+    qjson_key_double(&out, "ns_per_call", runs[o->repeat / 2]);
+    qjson_key_double(&out, "ns_min", runs[0]);
+    qjson_key_double(&out, "ns_max", runs[o->repeat - 1]);
+    qjson_key_double(&out, "ns_wall", walls[o->repeat / 2]);
+    qjson_object_end(&out);
+    const char *text = qjson_text(&out, NULL);
+    puts(text ? text : "{\"error\":\"out of memory\"}");
+    qjson_writer_free(&out);
     free(hands);
     free(situations);
     return CLI_EXIT_OK;
+}
+
+int zp_bench(int argc, char **argv)
+{
+    return with_options(argc, argv, bench);
 }

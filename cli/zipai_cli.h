@@ -1,6 +1,8 @@
 /*
- * What the zipai commands share inside cli/: the options cli/zipai.c reads,
- * handed to the bench and corpus commands (bench/bench_zipai.c).
+ * What the zipai commands share inside cli/ and bench/: the options of the
+ * corpus and bench commands (bench/zipai_options.c reads them) and the two
+ * commands (bench/bench_zipai.c). The line commands decompose, hu and waits
+ * are queries (src/query/zipai.c) and read their options there.
  */
 #ifndef QIPAI_CLI_ZIPAI_H
 #define QIPAI_CLI_ZIPAI_H
@@ -15,9 +17,14 @@ typedef struct zp_cli_options {
     int repeat;       /* --repeat, bench: timing runs (median reported) */
 } zp_cli_options;
 
-/* `qipai zipai bench decompose|hu FILE`: args are what follows "bench". */
-int zp_bench(const zp_cli_options *options, int argc, char **argv);
-/* `qipai zipai corpus decompose|hu N`. */
-int zp_corpus(const zp_cli_options *options, int argc, char **argv);
+/* Reads the options among argv[1..] into o (argv[0] is the command's name),
+ * leaving the other arguments in inputs (room for argc); returns 0, or the
+ * exit status after reporting a usage error. */
+int zp_read_options(int argc, char **argv, zp_cli_options *o, char **inputs, int *n_inputs);
+
+/* `qipai zipai bench decompose|hu FILE` and `qipai zipai corpus
+ * decompose|hu N`: argv[0] is "bench" or "corpus". */
+int zp_bench(int argc, char **argv);
+int zp_corpus(int argc, char **argv);
 
 #endif

@@ -3,6 +3,8 @@
  * 《中国麻将竞赛规则》 with every exclusion, the best breakdown of a winning
  * hand, its waits (听牌) and the shanten of the knitted shapes.
  *
+ *   #include <qipai/gb.h>
+ *
  *   qipai_gb_rules rules;
  *   qipai_gb_hand hand;
  *   qipai_gb_result result;
@@ -13,9 +15,16 @@
  *       qipai_gb_fan(&rules, &hand, &result, &err) != QIPAI_OK)
  *       return fprintf(stderr, "%s\n", err.message), 1;
  *   if (result.win)
- *       for (int i = 0; i < result.fan_count; i++)           // 大四喜 88 x1, 混一色 6 x1, ...
+ *       for (int i = 0; i < result.fan_count; i++)
  *           printf("%s %d x%d\n", qipai_gb_fan_name(result.fans[i].id),
  *                  result.fans[i].points, result.fans[i].count);
+ *   printf("total %d\n", result.total);
+ *   // output: 大四喜 88 x1
+ *   // output: 混一色 6 x1
+ *   // output: 双暗刻 2 x1
+ *   // output: 明杠 1 x1
+ *   // output: 自摸 1 x1
+ *   // output: total 98
  *
  * The rules are in docs/RULES.md ("Guobiao") and docs/gb_fans.md (the 81
  * fans, their points and exclusions). Every call is pure: it reads what it
@@ -209,14 +218,19 @@ typedef struct qipai_gb_hand {
     uint8_t flowers;                /* 0-8 */
 } qipai_gb_hand;
 
-/* Reads a hand in the notation of docs/FORMATS.md ("gb"): melds in brackets
+/* Reads a hand in the notation of docs/formats/gb.md: melds in brackets
  * with their claim ([EEE,2] [123p,1] [1111m] [1111m,2] [3333p,7]), the
  * concealed tiles with the winning tile last, then optionally
  * |<prevalent><seat><self-drawn><last copy><last tile><kong>[<blessing>] and
- * |<flowers>. Tiles: 1m-9m 1p-9p 1s-9s, honors as E S W N C(red) F(green)
- * P(white) or 1z-7z. Fails, naming the problem and its position, on bad
- * notation, a fifth copy (melds included), more than four melds or more
- * concealed tiles than a winning hand holds. */
+ * |<flowers>. Tiles are the mahjong core's notation, read by its reader:
+ * 1m-9m 1p-9p 1s-9s 1z-7z, or Chinese (一万 … 九条, 五筒, 一二三万, 东 南 西
+ * 北 中 发 白, 红中 ...), plus the honor letters E S W N C(red) F(green)
+ * P(white); not the wildcard '*', capital suit letters or the separators
+ * (',' belongs to a meld). Brackets, claims, the situation and the flowers
+ * are ASCII: "[东东东,2]一万二万三万...|EE1000". Fails, naming the problem and
+ * its byte position, on bad notation (a tile mistake gets the words
+ * qipai_mj_parse uses), a fifth copy (melds included), more than four
+ * melds or more concealed tiles than a winning hand holds. */
 QIPAI_API qipai_err qipai_gb_parse(const char *text, qipai_gb_hand *hand, qipai_error *err);
 
 /* Checks a hand built by hand (or parsed) as a winning hand (tiles = 14) or

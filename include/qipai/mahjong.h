@@ -2,6 +2,8 @@
  * qipai mahjong core: tiles, rule sets, win check with any number of
  * wildcards, waits, decompositions, shanten and effective tiles.
  *
+ *   #include <qipai/mahjong.h>
+ *
  *   qipai_mj_rules rules;
  *   qipai_mj_hand hand;
  *   qipai_error err;
@@ -10,14 +12,15 @@
  *
  *   qipai_mj_rules_named(&rules, "laizi", NULL);
  *   qipai_mj_rules_option(&rules, "wild=7z", NULL);       // 红中 is wild
- *   if (qipai_mj_parse(&rules, "1237m456p789s77z", &hand, NULL, &err) != QIPAI_OK ||
+ *   if (qipai_mj_parse(&rules, "1237m456p789s77z1z", &hand, NULL, &err) != QIPAI_OK ||
  *       qipai_mj_waits(&rules, &hand, waits, &n, &err) != QIPAI_OK)
  *       return fprintf(stderr, "%s\n", err.message), 1;
  *   for (size_t i = 0; i < n; i++) {                      // kinds, in order
  *       char text[8];
  *       qipai_mj_format_kind(waits[i], false, text, sizeof text);
- *       printf("%s ", text);                              // 1m 4m 5m 6m 7m 8m 9m 7z
+ *       printf("%s%s", i ? " " : "", text);
  *   }
+ *   putchar('\n');                                // output: 5m 6m 7m 8m 9m 1z 7z
  *
  * The rules each function follows are in docs/RULES.md ("Mahjong core").
  * All functions are pure: they read the rule set and the hand they are

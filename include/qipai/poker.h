@@ -7,10 +7,11 @@
  *
  *   static int show(const qipai_pk_cards *groups, size_t n, void *context)
  *   {
+ *       (void)context;
  *       char text[QIPAI_PK_TEXT_MAX];
  *       for (size_t i = 0; i < n; i++) {
  *           qipai_pk_format(&groups[i], text, sizeof text);
- *           printf("%s ", text);                 // 3456 456 6 88
+ *           printf("%s%s", i ? " " : "", text);
  *       }
  *       putchar('\n');
  *       return 0;                                // 0: go on; nonzero: stop
@@ -26,7 +27,11 @@
  *   if (qipai_pk_parse(&rules, "3445566688", &hand, &err) != QIPAI_OK)
  *       fprintf(stderr, "%s\n", err.message);
  *   else if (qipai_pk_min_plays(&rules, &hand, memo, show, NULL, &result, &err) == QIPAI_OK)
- *       printf("min %d, %zu ways\n", result.min, result.solutions);   // min 4, 3 ways
+ *       printf("min %d, %zu ways\n", result.min, result.solutions);
+ *   // output: 3456 456 6 88
+ *   // output: 345 456 66 88
+ *   // output: 3 445566 6 88
+ *   // output: min 4, 3 ways
  *
  * Ranks are indices 0..14 in the order 3 4 5 6 7 8 9 T J Q K A 2 X D (X the
  * small joker, D the big one). A set of cards (a hand, a group) is a count per
@@ -78,7 +83,7 @@ typedef struct qipai_pk_rules {
 } qipai_pk_rules;
 
 QIPAI_API void qipai_pk_rules_preset(qipai_pk_rules *rules, qipai_pk_game game);
-/* "seed" (also "default"), "ddz" or "pdk". */
+/* "seed", "ddz" (also "default", as on the command line) or "pdk". */
 QIPAI_API qipai_err qipai_pk_rules_named(qipai_pk_rules *rules, const char *name, qipai_error *err);
 /* "NAME=VALUE" with VALUE 0 or 1 (or "NAME", meaning 1): last_short,
  * bomb_unsplittable, four_with_three. Only pdk has options. */
@@ -91,9 +96,16 @@ QIPAI_API const char *qipai_pk_game_name(qipai_pk_game game);
 
 /* Reads "3445566688", "10JQKA", "xd": ranks 3-9, T (or 10), J Q K A 2 in
  * either case, X or B the small joker, D or R the big one; blanks are
- * skipped. Checks the limits of the rule set (rules may be NULL: a 54-card
- * deck): at most four of a rank, one of each joker, no jokers in seed and
- * pdk, at most one 2 and three A in pdk. */
+ * skipped. Also the Chinese names players type (UTF-8; docs/formats/poker.md
+ * "Cards" has the table): 三 四 … 九 十 for 3-T, 勾/钩 J, 圈 Q, 凯/老K K,
+ * 尖 A, 二/两 2, 小王/小鬼/黑王 the small joker, 大王/大鬼/红王 the big one,
+ * 大小王 both ("大王小王", "三三三四", "十勾圈凯尖"); the full-width forms
+ * of the ASCII notation ("３４５ＪＱＫ", "１０"); the full-width blank, "，"
+ * and "、" between cards. Errors name what is wrong and where (err->position
+ * is a byte offset): "'王' at position 0 names no joker: write 大王 or 小王".
+ * Checks the limits of the rule set (rules may be NULL: a 54-card deck): at
+ * most four of a rank, one of each joker, no jokers in seed and pdk, at most
+ * one 2 and three A in pdk. */
 QIPAI_API qipai_err qipai_pk_parse(const qipai_pk_rules *rules, const char *text, qipai_pk_cards *cards,
                          qipai_error *err);
 /* The whole deck of the rule set (rules may be NULL: 54 cards), one rank

@@ -10,7 +10,9 @@
  *   gb.h        Guobiao (国标) fans
  *   zipai.h     zipai / paohuzi (字牌 / 跑胡子)
  *   poker.h     poker minimum plays (最少手数): seed rules, Dou Di Zhu, 跑得快
- *   json.h      every command-line answer as JSON text, for bindings and pages
+ *   query.h     every command-line answer as JSON text, for bindings and pages
+ *
+ * A first program:
  *
  *   #include <qipai/mahjong.h>
  *
@@ -21,7 +23,7 @@
  *       qipai_mj_parse(&rules, "11123456789999m", &hand, NULL, &err) != QIPAI_OK)
  *       fprintf(stderr, "%s\n", err.message);
  *   else if (qipai_mj_win(&rules, &hand))
- *       puts("win");
+ *       puts("win");                                   // output: win
  *
  * ---- The conventions every header follows -------------------------------
  *

@@ -17,8 +17,9 @@
  *   const char *json;
  *   size_t length;
  *   qipai_query_answer(query, "1237m456p789s77z1z", 18, &json, &length);
- *   puts(json);   // {"hand":"1237m456p789s77z1z","waits":["5m","6m","7m","8m","9m","1z","7z"]}
+ *   puts(json);
  *   qipai_query_free(query);
+ *   // output: {"hand":"1237m456p789s77z1z","waits":["5m","6m","7m","8m","9m","1z","7z"]}
  *
  * The line commands: mahjong win|waits|decompose|shanten|effective|discards,
  * gb fan|ting|shanten, zipai decompose|hu|waits, poker minplays|classify|moves,

@@ -10,18 +10,24 @@
  *   qipai_zp_decomposition list[16];
  *   size_t n;
  *   qipai_error err;
- *   qipai_zp_rules_preset(&rules, QIPAI_ZP_PRESET_DEFAULT);
- *   if (qipai_zp_parse_hand("二七十二七十贰柒拾", &hand, &err) != QIPAI_OK)
- *       fprintf(stderr, "%s\n", err.message);
- *   else if (qipai_zp_decompose(&rules, &hand, list, 16, &n, &err) == QIPAI_OK)
- *       printf("%zu ways, the first worth %d huxi\n", n, list[0].huxi);
+ *   qipai_zp_rules_named(&rules, "default", NULL);
+ *   if (qipai_zp_parse_hand("二七十二七十贰柒拾", &hand, &err) != QIPAI_OK ||
+ *       qipai_zp_decompose(&rules, &hand, list, 16, &n, &err) != QIPAI_OK)
+ *       return fprintf(stderr, "%s\n", err.message), 1;
+ *   for (size_t i = 0; i < n; i++)
+ *       printf("way %zu: %d melds, %d huxi\n", i + 1, list[i].n_melds, list[i].huxi);
  *
  *   // Hu: the concealed hand before the target, the open melds, the target
  *   // and where it comes from, in the line syntax of docs/formats/zipai.md.
  *   qipai_zp_situation s;
  *   qipai_zp_hu_result hu;
- *   qipai_zp_parse_situation(&rules, "一二三四五六七八九 碰十十十 偎壹壹壹 摸十", &s, &err);
- *   qipai_zp_hu(&rules, &s, &hu, &err);         // hu.win, hu.huxi, hu.tun, hu.score ...
+ *   if (qipai_zp_parse_situation(&rules, "一二三四五六七八九 碰十十十 偎壹壹壹 摸十", &s, &err) !=
+ *           QIPAI_OK || qipai_zp_hu(&rules, &s, &hu, &err) != QIPAI_OK)
+ *       return fprintf(stderr, "%s\n", err.message), 1;
+ *   printf("win %d, huxi %d, tun %d, score %d\n", hu.win, hu.huxi, hu.tun, hu.score);
+ *   // output: way 1: 3 melds, 0 huxi
+ *   // output: way 2: 3 melds, 12 huxi
+ *   // output: win 1, huxi 15, tun 1, score 1
  *
  * Cards are numbered 0-19: 0-9 the small cards 一..十, 10-19 the big ones
  * 壹..拾 (so a card's number is card % 10 + 1 and its case card / 10). A hand

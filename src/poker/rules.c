@@ -31,14 +31,14 @@ qipai_err qipai_pk_rules_named(qipai_pk_rules *rules, const char *name, qipai_er
 {
     static const qipai_pk_game games[] = {QIPAI_PK_GAME_SEED, QIPAI_PK_GAME_DDZ,
                                           QIPAI_PK_GAME_PDK};
-    if (name && !strcmp(name, "default"))
-        name = "seed";
+    if (name && !strcmp(name, "default")) /* the command line's default too */
+        name = "ddz";
     for (size_t i = 0; name && i < sizeof games / sizeof games[0]; i++)
         if (!strcmp(name, qipai_pk_game_name(games[i]))) {
             qipai_pk_rules_preset(rules, games[i]);
             return QIPAI_OK;
         }
-    return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "unknown poker rules '%s' (seed or default, ddz, pdk)",
+    return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "unknown poker rules '%s' (seed, ddz or default, pdk)",
                       name ? name : "");
 }
 

@@ -106,12 +106,25 @@ static qipai_err read_arguments(qipai_query *q, int argc, const char *const *arg
                 stored = o->name;
             }
         if (!known) {
+            /* As many names as the message (qipai_error.message) holds
+             * whole, then "…": a game with many options is not cut off in
+             * the middle of a name. */
+            qipai_error probe;
+            int fixed = snprintf(NULL, 0, "%s %s: unknown option '%s' (options: )", c->game,
+                                 c->name, name);
+            size_t room = sizeof probe.message - 1 - (size_t)fixed;
             char names[240] = "--rules, --rule";
-            for (const query_option *o = c->options; o && o->name; o++)
-                if (strlen(names) + strlen(o->name) + 3 < sizeof names) {
-                    strcat(names, ", ");
-                    strcat(names, o->name);
+            if (room >= sizeof names)
+                room = sizeof names - 1;
+            for (const query_option *o = c->options; o && o->name; o++) {
+                size_t more = (o[1].name ? strlen(", …") : 0) + 2 + strlen(o->name);
+                if (strlen(names) + more > room) {
+                    strcat(names, ", …");
+                    break;
                 }
+                strcat(names, ", ");
+                strcat(names, o->name);
+            }
             return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
                               "%s %s: unknown option '%s' (options: %s)", c->game, c->name, name,
                               names);

@@ -42,6 +42,18 @@ expect "hu with a lower threshold" \
     '{"input":"二七十二七贰柒拾 打十","win":true,"huxi":12,"tun":1,"mingtang":[],"multiplier":1,"score":1,"red":9,"melds":[{"cards":"二七十","type":"顺","huxi":3},{"cards":"二七十","type":"顺","huxi":3},{"cards":"贰柒拾","type":"顺","huxi":6}],"open":[]}' \
     "$($Q zipai hu --threshold 12 '二七十二七贰柒拾 打十')"
 
+expect "--rule NAME=VALUE is the same as the single option" \
+    "$($Q zipai hu --threshold 12 '二七十二七贰柒拾 打十')" \
+    "$($Q zipai hu --rule threshold=12 '二七十二七贰柒拾 打十')"
+
+$Q zipai hu --rule threshold=2000 '二七十二七贰柒拾 打十' 2>/dev/null
+expect "a bad --rule value is a usage error" 2 "$?"
+
+expect "blank lines get no answer" \
+    '{"hand":"一二三","decompositions":[{"melds":["一二三"],"huxi":3}]}
+{"hand":"壹贰叁","decompositions":[{"melds":["壹贰叁"],"huxi":6}]}' \
+    "$(printf '一二三\n\n  \r\n壹贰叁\n' | $Q zipai decompose)"
+
 $Q zipai hu '一二三' >/dev/null
 expect "hu without a target is an error" 1 "$?"
 
@@ -68,6 +80,7 @@ $Q zipai hu < "$tmp.hu" | grep -q error && { echo "FAIL corpus hu lines are all 
 $Q zipai decompose < "$tmp.dec" | grep -q error && { echo "FAIL corpus hands are all valid"; failures=$((failures + 1)); }
 $Q zipai bench hu "$tmp.hu" --repeat 1 | grep -q '"ns_per_call"' || { echo "FAIL bench hu"; failures=$((failures + 1)); }
 $Q zipai bench decompose "$tmp.dec" --repeat 1 | grep -q '"ns_per_call"' || { echo "FAIL bench decompose"; failures=$((failures + 1)); }
+$Q zipai bench hu "$tmp.hu" --repeat 1 --rule threshold=10 | grep -q '"wins"' || { echo "FAIL bench takes --rule"; failures=$((failures + 1)); }
 rm -f "$tmp.hu" "$tmp.dec"
 
 finish "zipai cli"

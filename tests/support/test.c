@@ -23,6 +23,10 @@ void test_run(const char *name, void (*fn)(void))
 int test_report(void)
 {
     fprintf(stderr, "%d checks, %d failed\n", test_checks, test_failures);
+    if (test_checks == 0) {
+        fprintf(stderr, "FAIL: no check was made: a test that checks nothing cannot pass\n");
+        return 1;
+    }
     return test_failures ? 1 : 0;
 }
 
