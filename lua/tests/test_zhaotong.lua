@@ -98,6 +98,54 @@ for i = 0, #log - 1 do replay(5, i, log[i + 1], nil, experts) end
 t.covered("games played to the end, as sim played them", games_played, 16)
 t.covered("events equal to the log's lines", events_checked, 16 * 50)
 
+---- analyze on a game's positions: what a server asks for the seat to play ------------------------
+
+do
+    local notation = { peng = "peng", ming_gang = "minggang", an_gang = "angang", bu_gang = "bugang" }
+    local function position(g, seat)
+        local h, state = g:hand(seat), g:state()
+        local parts = { h.hand }
+        for _, m in ipairs(h.melds) do
+            parts[#parts + 1] = notation[m.type] .. ":" .. m.tile .. string.rep("+", m.tuo)
+        end
+        parts[#parts + 1] = "tuo:" .. state.tuo
+        return table.concat(parts, " ")
+    end
+    local lines, seen = {}, {}
+    for game = 1, 3 do
+        local g = zt.game { seed = 1000 + game }
+        while not g:over() do
+            local seat = g:to_act()[1]
+            if g:state().phase == "turn" then
+                lines[#lines + 1] = position(g, seat)
+                if #seen < 4 and #lines % 10 == 0 then
+                    seen[#seen + 1] = { line = lines[#lines], visible = g:visible() }
+                end
+            end
+            assert(g:step(assert(g:bot(seat))))
+        end
+    end
+    local analyzer = zt.rules()
+    local expected = t.oracle({ "zhaotong", "analyze" }, lines)
+    local answered = 0
+    for i, line in ipairs(lines) do
+        local got, message = analyzer:analyze(line)
+        if t.check(t.same(got, expected[i]), "analyze " .. line, "\n  expected " ..
+                   t.show(expected[i]) .. "\n  got      " .. t.show(got), message) and got then
+            answered = answered + 1
+        end
+    end
+    for _, s in ipairs(seen) do
+        local e = t.oracle({ "zhaotong", "analyze", "--visible", s.visible }, { s.line })[1]
+        local got = zt.analyze(s.line, { visible = s.visible })
+        t.check(t.same(got, e), "analyze with the game's visible tiles", s.line, s.visible)
+        got = analyzer:analyze(s.line, s.visible)
+        t.check(t.same(got, e), "analyze with the visible tiles of one call", s.line, s.visible)
+        answered = answered + 1
+    end
+    t.covered("analyze of the positions of played games", answered, 100)
+end
+
 ---- the same seed, the same game; a copy is independent ---------------------------------------
 
 do
