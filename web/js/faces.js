@@ -131,6 +131,7 @@ function faceOf(kind) {
 }
 
 const cache = new Map();
+const templates = new Map();
 
 // The SVG of one tile face ("5p", or "*" for a joker), 30 x 40 units.
 export function tileSVG(name) {
@@ -141,6 +142,36 @@ export function tileSVG(name) {
   const svg = `<svg viewBox="0 0 30 40" aria-hidden="true" focusable="false">${inner}</svg>`;
   cache.set(name, svg);
   return svg;
+}
+
+// Every face is drawn once, as a <symbol> of one hidden <svg> in the page;
+// a tile is then an <svg> holding a <use> of it: two nodes instead of a
+// dozen, cloned from a template, so that the analyser can draw hundreds of
+// tiles a keystroke.
+const SYMBOL_NAMES = [...Array(34).keys()].map((k) => nameOf(k)).concat(['*']);
+const symbolId = (name) => `qt-${name === '*' ? 'joker' : name}`;
+let symbolsDrawn = false;
+
+function drawSymbols() {
+  const holder = document.createElement('div');
+  holder.innerHTML = '<svg xmlns="http://www.w3.org/2000/svg" style="position:absolute;width:0;height:0" aria-hidden="true">' +
+    SYMBOL_NAMES.map((n) => `<symbol id="${symbolId(n)}" viewBox="0 0 30 40">${tileSVG(n).replace(/^<svg[^>]*>|<\/svg>$/g, '')}</symbol>`).join('') +
+    '</svg>';
+  document.body.prepend(holder.firstChild);
+  symbolsDrawn = true;
+}
+
+function faceNode(name) {
+  if (!symbolsDrawn) drawSymbols();
+  let node = templates.get(name);
+  if (!node) {
+    const holder = document.createElement('span');
+    const id = SYMBOL_NAMES.includes(name) ? symbolId(name) : symbolId('*');
+    holder.innerHTML = `<svg viewBox="0 0 30 40" aria-hidden="true" focusable="false"><use href="#${id}"/></svg>`;
+    node = holder.firstChild;
+    templates.set(name, node);
+  }
+  return node.cloneNode(true);
 }
 
 const CHINESE = {
@@ -162,7 +193,7 @@ export function tile(name, options = {}) {
   const el = document.createElement(options.onClick ? 'button' : 'span');
   el.className = 'tile' + (options.small ? ' small' : '') + (options.wild ? ' wild' : '') +
     (options.tuo ? ' tuo' : '') + (options.dim ? ' dim' : '') + (options.hot ? ' hot' : '');
-  el.innerHTML = tileSVG(name);
+  el.appendChild(faceNode(name));
   el.dataset.tile = name;
   const label = tileLabel(name, options.lang) + (options.tuo ? ' (坨)' : options.wild ? ' *' : '');
   el.setAttribute(options.onClick ? 'aria-label' : 'title', options.title || label);

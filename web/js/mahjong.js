@@ -198,14 +198,17 @@ export function initMahjong(ready) {
     drawHand(tiles, wildNames);
     if (!qipai) return;
     let a;
+    const t = window.qipai.timings;
+    t.mahjongStart = t0;
     try {
       a = analyse();
     } catch (e) {
       a = { error: e.message };
     }
+    t.mahjongAnalysed = performance.now();
     render(a);
-    const t = window.qipai.timings;
-    t.mahjongLast = performance.now() - t0;
+    t.mahjongDone = performance.now();
+    t.mahjongLast = t.mahjongDone - t0;
     if (t.firstAnswer === undefined) t.firstAnswer = performance.now();
   }
 

@@ -39,6 +39,7 @@ export function initPlay(ready) {
 
   function refresh() {
     state = game.state();
+    window.qipai.lastPlayState = state;
     take(state.events);
     render();
   }
@@ -100,12 +101,13 @@ export function initPlay(ready) {
       if (line) log.appendChild(line);
     }
     log.scrollTop = log.scrollHeight;
-    if (over) log.appendChild(settlement(state, human));
+    if (over) clear(hintBox).appendChild(settlement(state, human));
   }
 
   function renderHint() {
+    if (state && state.phase === 'over') return; // the settlement stays
     clear(hintBox);
-    if (!hints.checked || !state || state.phase === 'over' || state.players[human].status === 'won') return;
+    if (!hints.checked || !state || state.players[human].status === 'won') return;
     const h = game.hint(human);
     const parts = [];
     parts.push(el('div', {}, el('strong', {}, L('Shanten: ', '向听：')), h.shanten === null ? '–' : String(h.shanten)));
