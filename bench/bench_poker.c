@@ -13,12 +13,50 @@
 #include "bench_poker.h"
 
 #include "../cli/cli.h"
+#include "common/json.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-int pk_corpus_main(int argc, char **argv, const qipai_pk_rules *rules)
+/* Takes the rule options out of argv[1..] (in place, keeping the order of
+ * the rest): --rules NAME (default ddz; the last one given counts), then
+ * every --option or --rule NAME=VALUE in order, whatever their places.
+ * --types and --limit N, minplays options the command line has always
+ * accepted here too, are taken and ignored. Returns the new argc, or -1
+ * after reporting a usage error. */
+static int take_rules(int argc, char **argv, qipai_pk_rules *rules, const char **rules_text)
 {
+    qipai_error err;
+    *rules_text = "ddz";
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--rules"))
+            *rules_text = argv[++i];
+    if (qipai_pk_rules_named(rules, *rules_text, &err) != QIPAI_OK)
+        return cli_usage("%s", err.message), -1;
+    int kept = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool option = !strcmp(a, "--option") || !strcmp(a, "--rule");
+        if (option || !strcmp(a, "--rules") || !strcmp(a, "--limit")) {
+            const char *value = cli_option_value(argc, argv, &i);
+            if (!value)
+                return cli_usage("%s needs a value", a), -1;
+            if (option && qipai_pk_rules_option(rules, value, &err) != QIPAI_OK)
+                return cli_usage("%s", err.message), -1;
+        } else if (strcmp(a, "--types")) {
+            argv[kept++] = argv[i];
+        }
+    }
+    return kept;
+}
+
+int pk_corpus_main(int argc, char **argv)
+{
+    qipai_pk_rules parsed;
+    const char *rules_text;
+    if ((argc = take_rules(argc, argv, &parsed, &rules_text)) < 0)
+        return CLI_EXIT_USAGE;
+    const qipai_pk_rules *rules = &parsed;
     long size = rules->game == QIPAI_PK_GAME_PDK ? 16 : 20, count = 10000;
     unsigned long long seed = 1;
     if (argc < 2 || (strcmp(argv[1], "minplays") && strcmp(argv[1], "hands") &&
@@ -108,8 +146,42 @@ static double run_once(int mode, const qipai_pk_rules *rules, const qipai_pk_car
     return n ? elapsed / (double)n : 0;
 }
 
-int pk_bench_main(int argc, char **argv, const qipai_pk_rules *rules, const char *rules_text)
+/* One bench line: the timings of a mode (docs/perf/poker.md). */
+static void print_timings(const char *bench, const char *rules_text, const char *mode, long hands,
+                          double cards_per_hand, int repeat, const double *times, double checksum)
 {
+    qjson_writer w;
+    qjson_writer_init(&w);
+    qjson_object_begin(&w);
+    qjson_key_string(&w, "bench", bench);
+    qjson_key_string(&w, "rules", rules_text);
+    qjson_key_string(&w, "mode", mode);
+    qjson_key_int(&w, "hands", hands);
+    qjson_key_double(&w, "cards_per_hand", cards_per_hand);
+    qjson_key_int(&w, "repeats", repeat);
+    qjson_key_double(&w, "median_ns", (double)(long long)times[repeat / 2]);
+    qjson_key_double(&w, "fastest_ns", (double)(long long)times[0]);
+    qjson_key_double(&w, "slowest_ns", (double)(long long)times[repeat - 1]);
+    qjson_key_double(&w, "checksum", checksum);
+    qjson_object_end(&w);
+    size_t length;
+    const char *text = qjson_text(&w, &length);
+    if (text) {
+        fwrite(text, 1, length, stdout);
+        fputc('\n', stdout);
+    } else {
+        printf("{\"error\":\"%s\"}\n", qjson_strerror(w.error));
+    }
+    qjson_writer_free(&w);
+}
+
+int pk_bench_main(int argc, char **argv)
+{
+    qipai_pk_rules parsed;
+    const char *rules_text;
+    if ((argc = take_rules(argc, argv, &parsed, &rules_text)) < 0)
+        return CLI_EXIT_USAGE;
+    const qipai_pk_rules *rules = &parsed;
     if (argc < 3 || (strcmp(argv[1], "minplays") && strcmp(argv[1], "moves")))
         return cli_usage("usage: qipai poker bench minplays|moves FILE [--rules R] [--repeat N]");
     const char *path = argv[2];
@@ -161,18 +233,8 @@ int pk_bench_main(int argc, char **argv, const qipai_pk_rules *rules, const char
             times[r] = run_once(mode, rules, hands, good, memo, &checksum);
         }
         cli_sort_times(times, (size_t)repeat);
-        json_t *out = json_object();
-        json_object_set_new(out, "bench", json_string(argv[1]));
-        json_object_set_new(out, "rules", json_string(rules_text));
-        json_object_set_new(out, "mode", json_string(mode_names[mode]));
-        json_object_set_new(out, "hands", json_integer(good));
-        json_object_set_new(out, "cards_per_hand", json_real(good ? (double)cards / good : 0));
-        json_object_set_new(out, "repeats", json_integer(repeat));
-        json_object_set_new(out, "median_ns", json_real((double)(long long)times[repeat / 2]));
-        json_object_set_new(out, "fastest_ns", json_real((double)(long long)times[0]));
-        json_object_set_new(out, "slowest_ns", json_real((double)(long long)times[repeat - 1]));
-        json_object_set_new(out, "checksum", json_real(checksum));
-        cli_print(out);
+        print_timings(argv[1], rules_text, mode_names[mode], good,
+                      good ? (double)cards / (double)good : 0, repeat, times, checksum);
     }
     free(times);
     free(memory);

@@ -7,8 +7,9 @@
 
 #include <qipai/poker.h>
 
-/* argv[0] is "corpus" / "bench"; the rules come parsed from the caller. */
-int pk_corpus_main(int argc, char **argv, const qipai_pk_rules *rules);
-int pk_bench_main(int argc, char **argv, const qipai_pk_rules *rules, const char *rules_text);
+/* argv[0] is "corpus" / "bench"; the rule options (--rules, --option,
+ * --rule) may come anywhere among the others. argv is reordered in place. */
+int pk_corpus_main(int argc, char **argv);
+int pk_bench_main(int argc, char **argv);
 
 #endif

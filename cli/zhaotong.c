@@ -1,6 +1,6 @@
 /*
  * The `qipai zhaotong` commands: sim and replay here; play
- * (zhaotong_play.c), analyze (zhaotong_analyze.c), bench and corpus
+ * (zhaotong_play.c), duel (zhaotong_duel.c), analyze (zhaotong_analyze.c), bench and corpus
  * (bench/bench_zhaotong.c). Formats: docs/formats/zhaotong.md. No game logic
  * here: options in, library calls, text or JSON out.
  */
@@ -15,6 +15,7 @@
 static const char usage_text[] =
     "usage: qipai zhaotong sim --games N [--seed S] [--bots B,B,B,B] [--log FILE]\n"
     "                          [--dealer rotate|0-3] [--rule NAME=VALUE]... [--json]\n"
+    "       qipai zhaotong duel --bots A,B --deals N [--seed S] [--rule NAME=VALUE]... [--json]\n"
     "       qipai zhaotong replay FILE [--verbose]\n"
     "       qipai zhaotong play [--seed S] [--seat 0-3] [--bots B,B,B,B] [--rule NAME=VALUE]...\n"
     "                           [--watch]\n"
@@ -22,7 +23,7 @@ static const char usage_text[] =
     "                              [LINE...]\n"
     "       qipai zhaotong corpus score|waits|advice|shanten N [--seed S]\n"
     "       qipai zhaotong bench score|waits|advice|shanten FILE [--repeat N]\n"
-    "bots: strong, seed. Rules: docs/RULES.md \"Zhaotong\"; NAME as in the log's rules\n"
+    "bots: expert, strong, seed. Rules: docs/RULES.md \"Zhaotong\"; NAME as in the log's rules\n"
     "object (cap, base, zimo_adds_base, fan.gen, ...).\n";
 
 /* "strong,strong,seed,seed" into four bots; 0 on success. */
@@ -39,7 +40,7 @@ static int parse_bots(const char *text, qipai_zt_bot bots[QIPAI_ZT_SEATS])
     return n == QIPAI_ZT_SEATS ? 0 : -1;
 }
 
-static int parse_rule_option(qipai_zt_rules *rules, const char *text)
+int zt_cli_rule_option(qipai_zt_rules *rules, const char *text)
 {
     char name[64], why[160];
     const char *eq = strchr(text, '=');
@@ -106,7 +107,7 @@ static int sim(int argc, char **argv)
                 return cli_usage("--seed wants a number, not '%s'", v);
         } else if (!strcmp(a, "--bots")) {
             if (parse_bots(v, bots))
-                return cli_usage("--bots wants four of strong, seed (like strong,strong,seed,seed)");
+                return cli_usage("--bots wants four of expert, strong, seed (like strong,strong,seed,seed)");
         } else if (!strcmp(a, "--log")) {
             log_path = v;
         } else if (!strcmp(a, "--dealer")) {
@@ -117,7 +118,7 @@ static int sim(int argc, char **argv)
             else
                 return cli_usage("--dealer wants rotate or a seat 0-3");
         } else if (!strcmp(a, "--rule")) {
-            int status = parse_rule_option(&rules, v);
+            int status = zt_cli_rule_option(&rules, v);
             if (status)
                 return status;
         } else {
@@ -175,7 +176,7 @@ static int sim(int argc, char **argv)
         for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++)
             json_object_set_new(types, qipai_zt_type_name((qipai_zt_type)k, false),
                                 json_integer(t.types[k]));
-        for (int b = 0; b < 2; b++) {
+        for (int b = 0; b < QIPAI_ZT_BOT_COUNT; b++) {
             long long sum = 0;
             int seats_of = 0;
             for (int s = 0; s < QIPAI_ZT_SEATS; s++)
@@ -205,7 +206,7 @@ static int sim(int argc, char **argv)
             printf(" %s %.1f%%", qipai_zt_type_name((qipai_zt_type)k, true),
                    100.0 * t.types[k] / w);
     printf("\n");
-    for (int b = 1; b >= 0; b--) {
+    for (int b = QIPAI_ZT_BOT_COUNT - 1; b >= 0; b--) {
         long long sum = 0;
         int seats_of = 0;
         for (int s = 0; s < QIPAI_ZT_SEATS; s++)
@@ -288,6 +289,8 @@ int cli_zhaotong(int argc, char **argv)
         return sim(argc - 1, argv + 1);
     if (!strcmp(command, "replay"))
         return replay(argc - 1, argv + 1);
+    if (!strcmp(command, "duel"))
+        return zt_cli_duel(argc - 1, argv + 1);
     if (!strcmp(command, "play"))
         return zt_cli_play(argc - 1, argv + 1);
     if (!strcmp(command, "analyze"))

@@ -66,6 +66,9 @@ json_t *zt_json_score(const qipai_zt_score *s);
 
 /* ---- zhaotong.c and friends ---- */
 int zt_cli_play(int argc, char **argv);
+int zt_cli_duel(int argc, char **argv);
+/* Applies one --rule NAME=VALUE; 0, or the usage exit status after saying why. */
+int zt_cli_rule_option(qipai_zt_rules *rules, const char *text);
 int zt_cli_bench(int argc, char **argv);
 int zt_cli_corpus(int argc, char **argv);
 int zt_cli_analyze(int argc, char **argv);

@@ -367,7 +367,7 @@ int zt_cli_play(int argc, char **argv)
             for (char *save = NULL, *t = strtok_r(copy, ",", &save); t;
                  t = strtok_r(NULL, ",", &save))
                 if (n == QIPAI_ZT_SEATS || qipai_zt_bot_named(&tb.bots[n++], t, NULL) != QIPAI_OK)
-                    return cli_usage("--bots wants four of strong, seed");
+                    return cli_usage("--bots wants four of expert, strong, seed");
             if (n != QIPAI_ZT_SEATS)
                 return cli_usage("--bots wants four names (your seat's is not used)");
         } else if (!strcmp(a, "--rule")) {

@@ -1,13 +1,14 @@
 /*
  * libFuzzer target for the poker card parser, the type-name and option
  * parsers, and everything a parsed hand reaches: formatting must read back
- * to the same cards; every reading classify gives must come back from the
+ * to the same cards, and so must the hand written with Chinese names; every reading classify gives must come back from the
  * generator behind moves; minplays must never crash, and every solution it
  * lists must use the hand's cards exactly, in `min` legal groups. The first
  * input byte picks the rule set and pdk's options.
  */
 #include <qipai/poker.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,24 @@ static int find(const qipai_pk_play *play, void *context)
     return f->found;
 }
 
+/* The hand with a Chinese name for each card (one of two per rank, picked
+ * by the bits of pick), separated by "、" now and then. */
+static void write_chinese(const qipai_pk_cards *hand, unsigned pick, char *out, size_t size)
+{
+    static const char *const names[QIPAI_PK_RANKS][2] = {
+        {"三", "3"}, {"四", "４"}, {"五", "五"}, {"六", "6"}, {"七", "七"},
+        {"八", "８"}, {"九", "九"}, {"十", "１０"}, {"勾", "钩"}, {"圈", "ｑ"},
+        {"凯", "老K"}, {"尖", "Ａ"}, {"二", "两"}, {"小王", "小鬼"}, {"大王", "红王"}};
+    size_t n = 0;
+    out[0] = '\0';
+    for (int r = 0; r < QIPAI_PK_RANKS; r++)
+        for (int k = 0; k < hand->counts[r]; k++, pick = pick >> 1 | pick << 31) {
+            const char *name = names[r][pick & 1];
+            const char *gap = pick & 2 ? "、" : "";
+            n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s%s", name, gap);
+        }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -95,6 +114,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     qipai_pk_cards again;
     if (qipai_pk_format(&hand, out, sizeof out) >= sizeof out ||
         qipai_pk_parse(&rules, out, &again, NULL) != QIPAI_OK ||
+        memcmp(hand.counts, again.counts, QIPAI_PK_RANKS))
+        abort();
+    char chinese[54 * 10];
+    write_chinese(&hand, data[0] * 0x9E3779B9u, chinese, sizeof chinese);
+    if (qipai_pk_parse(&rules, chinese, &again, NULL) != QIPAI_OK ||
         memcmp(hand.counts, again.counts, QIPAI_PK_RANKS))
         abort();
 

@@ -3,7 +3,7 @@
  * unit tests of the MIT-licensed zheng-fan/GB-Mahjong calculator, most of
  * them the examples of 《国标麻将规则释义》): 130 scored hands, a case
  * passing when the breakdown equals expectedNames or altExpectedNames, and
- * 20 waiting hands. Skips cleanly when the data is absent.
+ * 20 waiting hands. A missing data file fails the test.
  *
  * The data's calculator scores 明暗杠 (one melded and one concealed kong),
  * which is not one of the 81 and is off by default here: the cases run with
@@ -12,18 +12,22 @@
  */
 #include <qipai/gb.h>
 
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "data_file.h"
 #include "test.h"
 
-static json_t *data;
+static const qjson_value *data;
 
 static int compare_strings(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
+
+/* The cases the data holds: a count is asserted, so an empty or cut file
+ * cannot pass. */
+enum { FAN_CASES = 130, TING_CASES = 20 };
 
 /* The breakdown as the data writes it: FAN_ ids, a fan scored n times
  * listed n times, sorted. Writes them space-separated into out. */
@@ -52,31 +56,42 @@ static void breakdown_text(const qipai_gb_result *r, char *out, size_t size)
     }
 }
 
-static void names_text(json_t *list, char *out, size_t size)
+/* n names sorted (in place) and written space-separated into out. */
+static void sorted_text(const char **names, size_t n, char *out, size_t size)
 {
-    const char *names[128];
-    int n = 0;
-    size_t i;
-    json_t *v;
-    json_array_foreach(list, i, v)
-        if (n < 128)
-            names[n++] = json_string_value(v);
-    qsort(names, (size_t)n, sizeof names[0], compare_strings);
+    qsort(names, n, sizeof names[0], compare_strings);
     out[0] = '\0';
-    for (int k = 0; k < n; k++) {
+    for (size_t k = 0; k < n; k++) {
         strncat(out, names[k], size - strlen(out) - 2);
         if (k + 1 < n)
             strcat(out, " ");
     }
 }
 
+/* A JSON list of names as sorted_text writes it; a name that is not a
+ * string reads as "?", so it never matches. */
+static void names_text(const qjson_value *list, char *out, size_t size)
+{
+    const char *names[128];
+    size_t n = 0;
+    for (size_t i = 0; i < qjson_size(list) && n < 128; i++) {
+        const char *name = qjson_as_string(qjson_at(list, i));
+        names[n++] = name ? name : "?";
+    }
+    sorted_text(names, n, out, size);
+}
+
 static int score_cases(const qipai_gb_rules *rules, bool report, int *differ_only_in_kongs)
 {
-    json_t *cases = json_object_get(data, "fanCases"), *c;
-    size_t i;
+    const qjson_value *cases = qjson_get(data, "fanCases");
     int passed = 0;
-    json_array_foreach(cases, i, c) {
-        const char *input = json_string_value(json_object_get(c, "input"));
+    for (size_t i = 0; i < qjson_size(cases); i++) {
+        const qjson_value *c = qjson_at(cases, i);
+        const char *input = qjson_get_string(c, "input");
+        if (!input) {
+            CHECK(0, "fanCases[%zu] has no input", i);
+            continue;
+        }
         char got[2048], expected[2048], alt[2048] = "";
         qipai_gb_hand hand;
         qipai_gb_result r;
@@ -86,9 +101,9 @@ static int score_cases(const qipai_gb_rules *rules, bool report, int *differ_onl
             continue;
         }
         breakdown_text(&r, got, sizeof got);
-        names_text(json_object_get(c, "expectedNames"), expected, sizeof expected);
-        json_t *a = json_object_get(c, "altExpectedNames");
-        if (json_is_array(a))
+        names_text(qjson_get(c, "expectedNames"), expected, sizeof expected);
+        const qjson_value *a = qjson_get(c, "altExpectedNames");
+        if (a && a->type == QJSON_ARRAY)
             names_text(a, alt, sizeof alt);
         bool ok = r.win && (!strcmp(got, expected) || (alt[0] && !strcmp(got, alt)));
         passed += ok;
@@ -110,8 +125,10 @@ static void data_fan_cases_pass_with_mingangang(void)
     qipai_gb_rules_default(&rules);
     rules.mingangang = true;
     int passed = score_cases(&rules, true, NULL);
-    fprintf(stderr, "  %d of %zu scored hands pass\n", passed,
-            json_array_size(json_object_get(data, "fanCases")));
+    size_t total = qjson_size(qjson_get(data, "fanCases"));
+    fprintf(stderr, "  %d of %zu scored hands pass\n", passed, total);
+    CHECK(total == FAN_CASES && passed == FAN_CASES, "%d of %zu scored hands pass, want %d of %d",
+          passed, total, FAN_CASES, FAN_CASES);
 }
 
 static void data_fan_cases_with_defaults_differ_only_by_mingangang(void)
@@ -122,10 +139,9 @@ static void data_fan_cases_with_defaults_differ_only_by_mingangang(void)
     qipai_gb_rules_default(&rules);
     int kongs = 0;
     int passed = score_cases(&rules, false, &kongs);
-    size_t total = json_array_size(json_object_get(data, "fanCases"));
-    CHECK(kongs == 3 && passed + kongs == (int)total,
-          "with the defaults %d pass and %d differ by 明暗杠 (expected %zu and 3)", passed, kongs,
-          total - 3);
+    CHECK(kongs == 3 && passed + kongs == FAN_CASES,
+          "with the defaults %d pass and %d differ by 明暗杠 (expected %d and 3)", passed, kongs,
+          FAN_CASES - 3);
 }
 
 static void data_ting_cases_pass(void)
@@ -133,11 +149,14 @@ static void data_ting_cases_pass(void)
     if (!data)
         return;
     static const char honors[7] = {'E', 'S', 'W', 'N', 'P', 'F', 'C'};
-    json_t *cases = json_object_get(data, "tingCases"), *c;
-    size_t i;
+    const qjson_value *cases = qjson_get(data, "tingCases");
     int passed = 0;
-    json_array_foreach(cases, i, c) {
-        const char *input = json_string_value(json_object_get(c, "input"));
+    for (size_t i = 0; i < qjson_size(cases); i++) {
+        const char *input = qjson_get_string(qjson_at(cases, i), "input");
+        if (!input) {
+            CHECK(0, "tingCases[%zu] has no input", i);
+            continue;
+        }
         qipai_gb_hand hand;
         qipai_error err;
         uint8_t waits[QIPAI_MJ_KINDS];
@@ -147,36 +166,36 @@ static void data_ting_cases_pass(void)
             continue;
         }
         /* as the data names them: TILE_1m ... TILE_E ... TILE_P */
-        json_t *list = json_array();
+        char names[QIPAI_MJ_KINDS][16];
+        const char *list[QIPAI_MJ_KINDS];
         for (size_t k = 0; k < n; k++) {
-            char name[16];
             if (waits[k] >= 27)
-                snprintf(name, sizeof name, "TILE_%c", honors[waits[k] - 27]);
+                snprintf(names[k], sizeof names[k], "TILE_%c", honors[waits[k] - 27]);
             else
-                snprintf(name, sizeof name, "TILE_%d%c", waits[k] % 9 + 1, "mps"[waits[k] / 9]);
-            json_array_append_new(list, json_string(name));
+                snprintf(names[k], sizeof names[k], "TILE_%d%c", waits[k] % 9 + 1,
+                         "mps"[waits[k] / 9]);
+            list[k] = names[k];
         }
         char got[512], expected[512];
-        names_text(list, got, sizeof got);
-        names_text(json_object_get(c, "expectedNames"), expected, sizeof expected);
-        json_decref(list);
+        sorted_text(list, n, got, sizeof got);
+        names_text(qjson_get(qjson_at(cases, i), "expectedNames"), expected, sizeof expected);
         passed += !strcmp(got, expected);
         CHECK(!strcmp(got, expected), "%s\n  expected %s\n  got      %s", input, expected, got);
     }
-    fprintf(stderr, "  %d of %zu waiting hands pass\n", passed, json_array_size(cases));
+    fprintf(stderr, "  %d of %zu waiting hands pass\n", passed, qjson_size(cases));
+    CHECK(qjson_size(cases) == TING_CASES && passed == TING_CASES,
+          "%d of %zu waiting hands pass, want %d of %d", passed, qjson_size(cases), TING_CASES,
+          TING_CASES);
 }
 
 int main(void)
 {
-    char path[256];
-    if (test_data("gb/gb_mahjong_cases.json", path, sizeof path)) {
-        json_error_t error;
-        data = json_load_file(path, 0, &error);
-        CHECK(data, "%s: %s", path, error.text);
-    }
+    qjson_doc doc;
+    qjson_doc_init(&doc);
+    data = test_data_json("gb/gb_mahjong_cases.json", &doc);
     RUN(data_fan_cases_pass_with_mingangang);
     RUN(data_fan_cases_with_defaults_differ_only_by_mingangang);
     RUN(data_ting_cases_pass);
-    json_decref(data);
+    qjson_doc_free(&doc);
     return test_report();
 }

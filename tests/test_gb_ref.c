@@ -46,9 +46,17 @@ static void list_text(char names[64][32], int n, char *out, size_t size)
     }
 }
 
-static long disagreements;
+/* What a corpus held: a count that falls short of its bound means the
+ * generator or the loop broke, and the agreement proves little. */
+typedef struct tally {
+    long compared, won, disagreements, melded;
+    long forms[5]; /* wins by qipai_gb_form */
+} tally;
 
-static void compare_one(const char *text, const qipai_gb_hand *h, bool mingangang)
+static const char *const form_names[5] = {"standard", "seven pairs", "thirteen orphans",
+                                          "honors and knitted", "knitted straight"};
+
+static void compare_one(tally *seen, const char *text, const qipai_gb_hand *h, bool mingangang)
 {
     qipai_gb_rules rules;
     qipai_gb_result r;
@@ -61,6 +69,12 @@ static void compare_one(const char *text, const qipai_gb_hand *h, bool mingangan
         return;
     }
     int ref_win = gb_ref_fan_with(text, &options, &ref);
+    seen->compared++;
+    if (r.win) {
+        seen->won++;
+        seen->melded += h->meld_count > 0;
+        seen->forms[r.form < 5 ? r.form : 0]++;
+    }
     char ours[64][32], a[1024], b[1024];
     int n = r.win ? our_names(&r, ours) : 0;
     bool same = ref_win == (int)r.win &&
@@ -68,7 +82,7 @@ static void compare_one(const char *text, const qipai_gb_hand *h, bool mingangan
     for (int i = 0; same && r.win && i < n; i++)
         same = !strcmp(ours[i], ref.names[i]);
     if (!same) {
-        disagreements++;
+        seen->disagreements++;
         list_text(ours, n, a, sizeof a);
         list_text(ref.names, ref_win == 1 ? ref.count : 0, b, sizeof b);
         CHECK(0, "%s%s\n  ours %s %d: %s\n  ref  %s %d: %s", text,
@@ -82,14 +96,27 @@ static void random_winning_hands_score_as_the_reference_does(void)
     qipai_rng rng;
     qipai_rng_seed(&rng, 21);
     long n = test_scaled(20000);
+    tally seen = {0};
     for (long i = 0; i < n; i++) {
         qipai_gb_hand h;
         char text[128];
         gb_test_random_hand(&rng, &h, GB_TEST_SPECIAL);
         qipai_gb_format_hand(&h, text, sizeof text);
-        compare_one(text, &h, i % 4 == 0);
+        compare_one(&seen, text, &h, i % 4 == 0);
     }
-    fprintf(stderr, "  %ld hands, %ld disagreements\n", n, disagreements);
+    fprintf(stderr, "  %ld hands compared, %ld won (%ld with declared melds), %ld disagreements\n",
+            seen.compared, seen.won, seen.melded, seen.disagreements);
+    fprintf(stderr, "  wins by form: %ld standard, %ld seven pairs, %ld thirteen orphans, %ld "
+                    "honors and knitted, %ld knitted straight\n",
+            seen.forms[0], seen.forms[1], seen.forms[2], seen.forms[3], seen.forms[4]);
+    /* Every shape is built to win; the special ones are about 1 in 150 each. */
+    CHECK(seen.compared == n && seen.won == n && seen.melded > n / 2,
+          "%ld hands compared, %ld won, %ld with declared melds (of %ld)", seen.compared, seen.won,
+          seen.melded, n);
+    static const long per_thousand[5] = {600, 10, 3, 3, 3};
+    for (int f = 0; f < 5; f++)
+        CHECK(seen.forms[f] >= n * per_thousand[f] / 1000, "only %ld wins of form %s among %ld",
+              seen.forms[f], form_names[f], n);
 }
 
 static void concealed_full_flushes_score_as_the_reference_does(void)
@@ -97,6 +124,7 @@ static void concealed_full_flushes_score_as_the_reference_does(void)
     qipai_rng rng;
     qipai_rng_seed(&rng, 22);
     long n = test_scaled(5000), done = 0;
+    tally seen = {0};
     while (done < n) {
         /* a random concealed hand of one suit, kept when it wins */
         qipai_gb_hand h;
@@ -125,22 +153,29 @@ static void concealed_full_flushes_score_as_the_reference_does(void)
             if (qipai_rng_below(&rng, 50) == 0) {
                 char text[64];
                 qipai_gb_format_hand(&h, text, sizeof text);
-                compare_one(text, &h, false);
+                compare_one(&seen, text, &h, false);
             }
             continue;
         }
         char text[64];
         qipai_gb_format_hand(&h, text, sizeof text);
-        compare_one(text, &h, false);
+        compare_one(&seen, text, &h, false);
         done++;
     }
+    fprintf(stderr, "  %ld hands compared, %ld won (%ld seven pairs)\n", seen.compared, seen.won,
+            seen.forms[QIPAI_GB_FORM_SEVEN_PAIRS]);
+    /* About one losing hand in seven is compared too. */
+    CHECK(seen.won == n && seen.compared - seen.won >= n / 20 &&
+              seen.forms[QIPAI_GB_FORM_SEVEN_PAIRS] >= n / 100,
+          "%ld hands compared, %ld won (want %ld and a losing one for every 20), %ld seven pairs",
+          seen.compared, seen.won, n, seen.forms[QIPAI_GB_FORM_SEVEN_PAIRS]);
 }
 
 static void waits_are_the_references(void)
 {
     qipai_rng rng;
     qipai_rng_seed(&rng, 23);
-    long n = test_scaled(5000);
+    long n = test_scaled(5000), compared = 0, ready = 0, several = 0;
     for (long i = 0; i < n; i++) {
         qipai_gb_hand h;
         gb_test_random_hand(&rng, &h, GB_TEST_SPECIAL);
@@ -193,7 +228,17 @@ static void waits_are_the_references(void)
             same = found;
         }
         CHECK(same, "%s\n  ours %s\n  ref  %s", text, ours, theirs);
+        compared++;
+        ready += count > 0;
+        several += count > 1;
     }
+    fprintf(stderr, "  %ld hands compared, %ld ready, %ld on more than one kind\n", compared,
+            ready, several);
+    /* A winning hand less its winning tile waits on that tile, unless it
+     * would be a fifth copy. */
+    CHECK(compared == n && ready > n * 9 / 10 && several > n / 4,
+          "%ld hands compared, %ld ready, %ld on more than one kind (of %ld)", compared, ready,
+          several, n);
 }
 
 int main(void)

@@ -6,9 +6,10 @@
 #include "gb_ref.h"
 #include "test.h"
 
-#include <jansson.h>
 #include <string.h>
 #include <time.h>
+
+#include "data_file.h"
 
 static int by_name(const void *a, const void *b)
 {
@@ -25,15 +26,17 @@ static void joined(const gb_ref_result *r, char *out, size_t size)
     }
 }
 
-/* A JSON list of names, sorted and joined with spaces; "" for null. */
-static void joined_json(const json_t *list, char *out, size_t size)
+/* A JSON list of names, sorted and joined with spaces; "" for null. A name that is not a string
+ * reads as "?", so it never matches. */
+static void joined_json(const qjson_value *list, char *out, size_t size)
 {
     const char *names[80];
     size_t n = 0;
     out[0] = '\0';
-    if (!json_is_array(list)) return;
-    for (size_t i = 0; i < json_array_size(list) && n < 80; i++)
-        names[n++] = json_string_value(json_array_get(list, i));
+    for (size_t i = 0; i < qjson_size(list) && n < 80; i++) {
+        const char *name = qjson_as_string(qjson_at(list, i));
+        names[n++] = name ? name : "?";
+    }
     qsort(names, n, sizeof names[0], by_name);
     for (size_t i = 0; i < n; i++) {
         if (i) strncat(out, " ", size - strlen(out) - 1);
@@ -57,29 +60,37 @@ static const char *disagreement(const char *input)
     return NULL;
 }
 
-static json_t *cases(void)
+/* The cases the data holds, asserted so that an empty or cut file fails. */
+enum { FAN_CASES = 130, TING_CASES = 20, MINGANGANG_CASES = 3 };
+
+/* The data's root, parsed into doc (freed by the caller), or NULL after a failed check. */
+static const qjson_value *cases(qjson_doc *doc)
 {
-    char path[512];
-    if (!test_data("gb/gb_mahjong_cases.json", path, sizeof path)) return NULL;
-    json_error_t err;
-    json_t *root = json_load_file(path, 0, &err);
-    CHECK(root != NULL, "%s: %s", path, err.text);
-    return root;
+    qjson_doc_init(doc);
+    return test_data_json("gb/gb_mahjong_cases.json", doc);
+}
+
+/* The input of case i of list, "" (no hand) when it has none. */
+static const char *input_of(const qjson_value *list, size_t i)
+{
+    const char *input = qjson_get_string(qjson_at(list, i), "input");
+    if (!input) CHECK(0, "case %zu has no input", i);
+    return input ? input : "";
 }
 
 static void data_fan_cases_pass(void)
 {
-    json_t *root = cases();
-    if (!root) return;
-    json_t *list = json_object_get(root, "fanCases");
-    size_t n = json_array_size(list), pass = 0, pass_with_option = 0, known = 0;
+    qjson_doc doc;
+    const qjson_value *root = cases(&doc);
+    const qjson_value *list = qjson_get(root, "fanCases");
+    size_t n = qjson_size(list), pass = 0, pass_with_option = 0, known = 0;
     gb_ref_options kong_option = {.concealed_and_melded_kong = 1};
     for (size_t i = 0; i < n; i++) {
-        json_t *c = json_array_get(list, i);
-        const char *input = json_string_value(json_object_get(c, "input"));
+        const qjson_value *c = qjson_at(list, i);
+        const char *input = input_of(list, i);
         char want[2048], alt[2048], got[2048];
-        joined_json(json_object_get(c, "expectedNames"), want, sizeof want);
-        joined_json(json_object_get(c, "altExpectedNames"), alt, sizeof alt);
+        joined_json(qjson_get(c, "expectedNames"), want, sizeof want);
+        joined_json(qjson_get(c, "altExpectedNames"), alt, sizeof alt);
         gb_ref_result r;
         int win = gb_ref_fan(input, &r);
         joined(&r, got, sizeof got);
@@ -110,20 +121,23 @@ static void data_fan_cases_pass(void)
     }
     fprintf(stderr, "  data fan cases: %zu of %zu agree, %zu more with 明暗杠 on, %zu differ as "
                     "documented\n", pass, n, pass_with_option, known);
-    json_decref(root);
+    CHECK(n == FAN_CASES && pass + pass_with_option + known == n &&
+              pass_with_option == MINGANGANG_CASES,
+          "%zu fan cases (want %d): %zu agree, %zu with 明暗杠 (want %d), %zu documented", n,
+          FAN_CASES, pass, pass_with_option, MINGANGANG_CASES, known);
+    qjson_doc_free(&doc);
 }
 
 static void data_ting_cases_pass(void)
 {
-    json_t *root = cases();
-    if (!root) return;
-    json_t *list = json_object_get(root, "tingCases");
-    size_t n = json_array_size(list), pass = 0;
+    qjson_doc doc;
+    const qjson_value *root = cases(&doc);
+    const qjson_value *list = qjson_get(root, "tingCases");
+    size_t n = qjson_size(list), pass = 0;
     for (size_t i = 0; i < n; i++) {
-        json_t *c = json_array_get(list, i);
-        const char *input = json_string_value(json_object_get(c, "input"));
+        const char *input = input_of(list, i);
         char want[1024], got[1024] = "";
-        joined_json(json_object_get(c, "expectedNames"), want, sizeof want);
+        joined_json(qjson_get(qjson_at(list, i), "expectedNames"), want, sizeof want);
         char names[34][4];
         int k = gb_ref_waits(input, 0, names);
         const char *sorted[34];
@@ -141,7 +155,9 @@ static void data_ting_cases_pass(void)
         CHECK(strcmp(got, want) == 0, "waits of %s: got [%s] (%d), want [%s]", input, got, k, want);
     }
     fprintf(stderr, "  data waiting cases: %zu of %zu agree\n", pass, n);
-    json_decref(root);
+    CHECK(n == TING_CASES && pass == n, "%zu of %zu waiting cases agree, want %d of %d", pass, n,
+          TING_CASES, TING_CASES);
+    qjson_doc_free(&doc);
 }
 
 /* Hands worked out by hand from the book, each for a rule the data leaves open or reaches once. */
@@ -289,13 +305,13 @@ static unsigned next_random(unsigned *state)
 /* The order of the melds and of the concealed tiles before the winning one says nothing. */
 static void order_of_melds_and_tiles_changes_nothing(void)
 {
-    json_t *root = cases();
-    if (!root) return;
-    json_t *list = json_object_get(root, "fanCases");
+    qjson_doc doc;
+    const qjson_value *root = cases(&doc);
+    const qjson_value *list = qjson_get(root, "fanCases");
     unsigned seed = 7;
-    long rounds = test_scaled(4);
-    for (size_t i = 0; i < json_array_size(list); i++) {
-        const char *input = json_string_value(json_object_get(json_array_get(list, i), "input"));
+    long rounds = test_scaled(4), compared = 0, melded = 0;
+    for (size_t i = 0; i < qjson_size(list); i++) {
+        const char *input = input_of(list, i);
         gb_ref_result base;
         gb_ref_fan(input, &base);
         char melds[4][16], conc[64], rest[64] = "";
@@ -337,9 +353,15 @@ static void order_of_melds_and_tiles_changes_nothing(void)
             joined(&r, b, sizeof b);
             CHECK(r.total == base.total && strcmp(a, b) == 0, "%s: [%s] %d, but %s: [%s] %d", input,
                   a, base.total, shuffled, b, r.total);
+            compared++;
+            melded += nm > 1;
         }
     }
-    json_decref(root);
+    fprintf(stderr, "  %ld shuffled hands compared, %ld with melds to reorder\n", compared, melded);
+    CHECK(compared == FAN_CASES * rounds && melded > compared / 10,
+          "%ld shuffled hands compared (want %ld), %ld with melds to reorder", compared,
+          FAN_CASES * rounds, melded);
+    qjson_doc_free(&doc);
 }
 
 /* Random winning hands (melds + pair, some melds exposed): a win every time, the total the sum
@@ -347,7 +369,7 @@ static void order_of_melds_and_tiles_changes_nothing(void)
 static void random_winning_hands_are_consistent(void)
 {
     unsigned seed = 12345;
-    long n = test_scaled(3000);
+    long n = test_scaled(3000), built = 0;
     static const char SUIT[] = "mps";
     static const char *const HONOUR = "ESWNCFP";
     clock_t start = clock();
@@ -391,10 +413,12 @@ static void random_winning_hands_are_consistent(void)
         int sum = 0;
         for (int k = 0; k < r.count; k++) sum += gb_ref_fan_points(r.names[k]);
         CHECK(sum == r.total && r.total > 0, "%s: total %d, names sum to %d", text, r.total, sum);
+        built++;
     next:;
     }
     double us = (double)(clock() - start) / CLOCKS_PER_SEC * 1e6 / (double)n;
-    fprintf(stderr, "  %ld random winning hands, %.1f us per call\n", n, us);
+    fprintf(stderr, "  %ld random winning hands of %ld tried, %.1f us per call\n", built, n, us);
+    CHECK(built > n * 9 / 10, "only %ld of %ld random hands could be built", built, n);
 }
 
 /* Concealed full flushes, the reference's slowest hands (many readings): timing only. */

@@ -415,7 +415,7 @@ static const int sizes[] = {1, 2, 4, 5, 7, 8, 10, 11, 13, 14};
 /* The standard-form shanten by the DP and by enumerating targets agree. */
 static void shanten_dp_agrees_with_target_enumeration(void)
 {
-    long n = test_scaled(3000);
+    long n = test_scaled(3000), compared = 0, complete = 0, ready = 0, far = 0;
     for (long i = 0; i < n; i++) {
         mj_ref_rules r = random_rules();
         int size = sizes[rnd(10)], w = (int)rnd(6);
@@ -430,7 +430,15 @@ static void shanten_dp_agrees_with_target_enumeration(void)
         mj_ref_format(c, w, text, sizeof text);
         CHECK(dp == targets, "%s (kinds %d, max_suits %d, wild %llx): dp %d, targets %d", text, r.kinds,
               r.max_suits, (unsigned long long)r.wild_kinds, dp, targets);
+        compared++;
+        complete += dp == -1;
+        ready += dp == 0;
+        far += dp >= 1;
     }
+    fprintf(stderr, "     %ld hands compared: %ld complete, %ld ready, %ld further\n", compared, complete,
+            ready, far);
+    CHECK(compared > n * 9 / 10 && complete > n / 10 && ready > n / 5 && far > n / 10,
+          "%ld of %ld hands compared: %ld complete, %ld ready, %ld further", compared, n, complete, ready, far);
 }
 
 /* Win, decompositions and shanten -1 say the same thing, form by form; a
@@ -438,7 +446,7 @@ static void shanten_dp_agrees_with_target_enumeration(void)
  * completes it, and a hand with a wait lists every wild kind. */
 static void win_decompose_waits_and_shanten_agree(void)
 {
-    long n = test_scaled(20000);
+    long n = test_scaled(20000), compared = 0, wins = 0, ready = 0;
     for (long i = 0; i < n; i++) {
         mj_ref_rules r = random_rules();
         int size = sizes[rnd(10)], w = (int)rnd(5);
@@ -449,6 +457,7 @@ static void win_decompose_waits_and_shanten_agree(void)
             continue;
         char text[64];
         mj_ref_format(c, w, text, sizeof text);
+        compared++;
         for (int form = -1; form < 3; form++) {
             mj_ref_rules f = form < 0 ? r : only_form(r, form);
             if (form == MJ_REF_THIRTEEN_ORPHANS && r.kinds != 34)
@@ -460,6 +469,7 @@ static void win_decompose_waits_and_shanten_agree(void)
                 size_t decs = mj_ref_decompose(&f, c, w, &list);
                 mj_ref_free(list, decs);
                 CHECK(win == (decs > 0), "%s form %d: win %d, %zu decompositions", text, form, win, decs);
+                wins += form < 0 && win;
                 if (s != MJ_REF_NONE)
                     CHECK(win == (s == -1), "%s form %d: win %d, shanten %d", text, form, win, s);
                 else
@@ -467,6 +477,7 @@ static void win_decompose_waits_and_shanten_agree(void)
             } else {
                 uint8_t is_wait[34];
                 int waits = mj_ref_waits(&f, c, w, is_wait), plain = 0;
+                ready += form < 0 && waits > 0;
                 for (int t = 0; t < f.kinds; t++) {
                     if (!is_wait[t])
                         continue;
@@ -492,6 +503,9 @@ static void win_decompose_waits_and_shanten_agree(void)
             }
         }
     }
+    fprintf(stderr, "     %ld hands compared, %ld of them winning, %ld ready\n", compared, wins, ready);
+    CHECK(compared > n * 9 / 10 && wins > n / 10 && ready > n / 10,
+          "%ld of %ld hands compared, %ld of them winning, %ld ready", compared, n, wins, ready);
 }
 
 /* ---- shanten by brute force over discards and draws (small hands)
@@ -832,7 +846,7 @@ static size_t catalogue_decompose(const mj_ref_rules *r, const uint8_t c[34], in
 
 static void decompose_agrees_with_catalogue_enumeration(void)
 {
-    long n = test_scaled(3000);
+    long n = test_scaled(3000), compared = 0, wins = 0, several = 0;
     for (long i = 0; i < n; i++) {
         mj_ref_rules r = random_rules();
         r.thirteen_orphans = 0;
@@ -860,9 +874,16 @@ static void decompose_agrees_with_catalogue_enumeration(void)
         CHECK(same, "%s (kinds %d, distinct %d): %zu decompositions, the catalogue finds %zu%s%s", text,
               r.kinds, r.seven_pairs_distinct, n_mine, n_theirs, n_mine ? "; first " : "",
               n_mine ? mine[0] : "");
+        compared++;
+        wins += n_mine > 0;
+        several += n_mine > 1;
         mj_ref_free(mine, n_mine);
         mj_ref_free(theirs, n_theirs);
     }
+    fprintf(stderr, "     %ld hands compared, %ld with a decomposition, %ld with several\n", compared, wins,
+            several);
+    CHECK(compared > n * 9 / 10 && wins > n / 4 && several > n / 10,
+          "%ld of %ld hands compared, %ld with a decomposition, %ld with several", compared, n, wins, several);
 }
 
 /* Near-complete hands: many decompositions, many wildcards. */

@@ -155,7 +155,10 @@ static int collect(const qipai_mj_decomposition *d, void *context)
     return 0;
 }
 
-static void compare_decompositions(const rule_pair *r, const uint8_t c[QIPAI_MJ_KINDS], int wilds)
+/* Compares the decompositions; returns the forms (qipai_mj_form bits)
+ * among the reference's. */
+static unsigned compare_decompositions(const rule_pair *r, const uint8_t c[QIPAI_MJ_KINDS],
+                                       int wilds)
 {
     qipai_mj_hand h = hand_from(c, wilds);
     text_list fast = {0};
@@ -167,6 +170,14 @@ static void compare_decompositions(const rule_pair *r, const uint8_t c[QIPAI_MJ_
     bool same = n == fast.n;
     for (size_t i = 0; same && i < n; i++)
         same = !strcmp(ref[i], fast.items[i]);
+    unsigned forms = 0;
+    for (size_t i = 0; i < n; i++)
+        for (unsigned f = QIPAI_MJ_FORM_STANDARD; f <= QIPAI_MJ_FORM_THIRTEEN_ORPHANS; f <<= 1) {
+            const char *name = qipai_mj_form_name((qipai_mj_form)f);
+            size_t len = strlen(name);
+            if (!strncmp(ref[i], name, len) && ref[i][len] == ':')
+                forms |= f;
+        }
     if (!same) {
         char text[64];
         describe(c, wilds, text, sizeof text);
@@ -185,6 +196,7 @@ static void compare_decompositions(const rule_pair *r, const uint8_t c[QIPAI_MJ_
     for (size_t i = 0; i < fast.n; i++)
         free(fast.items[i]);
     free(fast.items);
+    return forms;
 }
 
 static void compare_effective(const rule_pair *r, const uint8_t c[QIPAI_MJ_KINDS], int wilds)
@@ -317,8 +329,19 @@ static void remove_random(qipai_rng *rng, uint8_t c[QIPAI_MJ_KINDS])
     memcpy(c, h.counts, sizeof h.counts);
 }
 
-/* A 14-tile hand: complete, near-complete (a few tiles swapped) or random;
- * then 0..max_wilds of its tiles become wildcards (returned). */
+/* The thirteen orphans, one of them twice. */
+static void random_orphans(qipai_rng *rng, qipai_mj_hand *h)
+{
+    static const uint8_t orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+    memset(h, 0, sizeof *h);
+    for (int i = 0; i < 13; i++)
+        h->counts[orphans[i]] = 1;
+    h->counts[orphans[qipai_rng_below(rng, 13)]]++;
+}
+
+/* A 14-tile hand: complete (one in eight of them thirteen orphans where the
+ * rules have the form), near-complete (a few tiles swapped) or random; then
+ * 0..max_wilds of its tiles become wildcards (returned). */
 static int random_hand(qipai_rng *rng, const qipai_mj_rules *rules, int max_wilds,
                        uint8_t c[QIPAI_MJ_KINDS])
 {
@@ -327,7 +350,10 @@ static int random_hand(qipai_rng *rng, const qipai_mj_rules *rules, int max_wild
     if (mix == 0) {
         qipai_mj_random_hand(rules, rng, 14, &h);
     } else {
-        qipai_mj_random_complete(rules, rng, &h);
+        if ((rules->forms & QIPAI_MJ_FORM_THIRTEEN_ORPHANS) && qipai_rng_below(rng, 8) == 0)
+            random_orphans(rng, &h);
+        else
+            qipai_mj_random_complete(rules, rng, &h);
         for (int swaps = mix - 1; swaps > 0; swaps--) {
             qipai_mj_random_take(rng, &h);
             for (;;) {
@@ -359,7 +385,7 @@ static void random_hands_agree(void)
     qipai_rng rng;
     qipai_rng_seed(&rng, 20261129);
     long hands = test_scaled(test_long() ? 6000 : 1500);
-    long won = 0, compared = 0;
+    long won = 0, compared = 0, by_form[3] = {0};
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
         rule_pair r = rules_of(sets[s].preset, sets[s].wild_kind, sets[s].distinct);
         bool shanten_comparable = true;
@@ -368,7 +394,9 @@ static void random_hands_agree(void)
             int wilds = random_hand(&rng, &r.fast, 8, c);
             won += compare_win(&r, c, wilds);
             compared++;
-            compare_decompositions(&r, c, wilds);
+            unsigned forms = compare_decompositions(&r, c, wilds);
+            for (int f = 0; f < 3; f++)
+                by_form[f] += forms >> f & 1;
             if (shanten_comparable && i % 4 == 0)
                 compare_shanten(&r, c, wilds);
             /* The same hand less one tile: waits, effective tiles. */
@@ -385,6 +413,13 @@ static void random_hands_agree(void)
     }
     fprintf(stderr, "  %ld random hands compared under 6 rule sets, %ld of them winning\n",
             compared, won);
+    fprintf(stderr, "  winning readings: %ld standard, %ld seven pairs, %ld thirteen orphans\n",
+            by_form[0], by_form[1], by_form[2]);
+    /* Seven pairs come with the wildcards; thirteen orphans only under gb,
+     * one of its hands in sixteen or so. */
+    CHECK(by_form[0] > compared / 5 && by_form[1] > compared / 10 && by_form[2] >= hands / 50,
+          "wins by form: %ld standard, %ld seven pairs, %ld thirteen orphans (of %ld hands)",
+          by_form[0], by_form[1], by_form[2], compared);
     CHECK(compared == 6 * hands && won > compared / 10, "%ld hands compared, %ld won", compared,
           won);
 }

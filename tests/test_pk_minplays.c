@@ -85,6 +85,11 @@ static void describe(const qipai_pk_rules *rules, char *out, size_t size)
 static size_t memo_bytes_used;
 static int search_mode = -1; /* pk_min_plays_mode: -1 auto, 0 plain, 1 branch and bound */
 
+/* What the hands compared held since the last check_coverage. */
+static struct {
+    long hands, split, several; /* compared; needing two plays or more; several solutions */
+} seen;
+
 /* Compares one hand with the reference; memo may be NULL. */
 static void compare_with_reference(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
                                    qipai_pk_memo *memo)
@@ -100,6 +105,9 @@ static void compare_with_reference(const qipai_pk_rules *rules, const qipai_pk_c
     char **theirs = NULL;
     size_t n_theirs = 0;
     int ref_min = pk_ref_min_plays(rules_name(rules), &options, hand->counts, &theirs, &n_theirs);
+    seen.hands++;
+    seen.split += ref_min >= 2;
+    seen.several += n_theirs > 1;
     CHECK(e == QIPAI_OK, "minplays %s %s failed: %s", how, text, err.message);
     CHECK(result.min == ref_min, "minplays %s %s: min %d, reference %d", how, text, result.min,
           ref_min);
@@ -127,6 +135,19 @@ static void compare_with_reference(const qipai_pk_rules *rules, const qipai_pk_c
     strings_free(&mine);
 }
 
+/* Asserts that the hands compared since the last call were `want` and that
+ * enough of them were searches worth checking: most need two plays or more,
+ * some have several solutions. */
+static void check_coverage(const char *what, long want)
+{
+    fprintf(stderr, "  %s: %ld hands compared, %ld need two plays or more, %ld have several "
+                    "solutions\n", what, seen.hands, seen.split, seen.several);
+    CHECK(seen.hands == want && seen.split > want / 2 && seen.several > want / 10,
+          "%s: %ld hands compared (want %ld), %ld need two plays or more, %ld have several "
+          "solutions", what, seen.hands, want, seen.split, seen.several);
+    memset(&seen, 0, sizeof seen);
+}
+
 /* ---- dealing ------------------------------------------------------------------ */
 
 static void deal(qipai_rng *rng, uint8_t *deck, int cards, int size, qipai_pk_cards *hand)
@@ -149,20 +170,23 @@ static qipai_pk_memo *big_memo(void)
     return memo;
 }
 
-/* Random hands of sizes 0..max_size, `per_size` each (scaled). */
-static void random_hands(const qipai_pk_rules *rules, int max_size, long per_size, uint64_t seed)
+/* Random hands of sizes 0..max_size, `per_size` each (scaled); returns how
+ * many. */
+static long random_hands(const qipai_pk_rules *rules, int max_size, long per_size, uint64_t seed)
 {
     qipai_rng rng;
     uint8_t deck[QIPAI_PK_DECK_MAX];
     int cards = qipai_pk_deck(rules, deck);
     qipai_rng_seed(&rng, seed);
-    long count = test_scaled(per_size);
+    long count = test_scaled(per_size), dealt = 0;
     for (int size = 0; size <= max_size && size <= cards; size++)
         for (long i = 0; i < count; i++) {
             qipai_pk_cards hand;
             deal(&rng, deck, cards, size, &hand);
             compare_with_reference(rules, &hand, big_memo());
+            dealt++;
         }
+    return dealt;
 }
 
 /* ---- the tests ------------------------------------------------------------------ */
@@ -264,32 +288,36 @@ static void pdk_hand_picked_minimums(void)
 static void seed_random_hands_match_the_reference(void)
 {
     qipai_pk_rules rules = preset(QIPAI_PK_GAME_SEED);
-    random_hands(&rules, 30, 40, 11);
+    check_coverage("seed", random_hands(&rules, 30, 40, 11));
 }
 
 static void ddz_random_hands_match_the_reference(void)
 {
     qipai_pk_rules rules = preset(QIPAI_PK_GAME_DDZ);
-    random_hands(&rules, 20, 60, 12);
-    random_hands(&rules, 24, 3, 13);
+    long dealt = random_hands(&rules, 20, 60, 12);
+    dealt += random_hands(&rules, 24, 3, 13);
+    check_coverage("ddz", dealt);
 }
 
 static void pdk_random_hands_match_the_reference(void)
 {
     qipai_pk_rules rules = preset(QIPAI_PK_GAME_PDK);
-    random_hands(&rules, 16, 60, 14);
-    random_hands(&rules, 22, 2, 15);
+    long dealt = random_hands(&rules, 16, 60, 14);
+    dealt += random_hands(&rules, 22, 2, 15);
+    check_coverage("pdk", dealt);
 }
 
 static void pdk_options_match_the_reference(void)
 {
+    long dealt = 0;
     for (int variant = 0; variant < 4; variant++) {
         qipai_pk_rules rules = preset(QIPAI_PK_GAME_PDK);
         rules.last_short = variant != 1;
         rules.bomb_unsplittable = variant == 2 || variant == 3;
         rules.four_with_three = variant == 3 || variant == 1;
-        random_hands(&rules, 16, 15, 20 + (uint64_t)variant);
+        dealt += random_hands(&rules, 16, 15, 20 + (uint64_t)variant);
     }
+    check_coverage("pdk options", dealt);
 }
 
 /* The memo is a cache: a tiny one, or none at all (the stack's), changes
@@ -301,14 +329,15 @@ static void branch_and_bound_matches_the_reference(void)
     qipai_pk_rules sets[3] = {preset(QIPAI_PK_GAME_SEED), preset(QIPAI_PK_GAME_DDZ),
                               preset(QIPAI_PK_GAME_PDK)};
     search_mode = 1;
+    long dealt = 0;
     for (int i = 0; i < 3; i++)
-        random_hands(&sets[i], 20, 8, 60 + (uint64_t)i);
+        dealt += random_hands(&sets[i], 20, 8, 60 + (uint64_t)i);
     qipai_pk_rules pdk = preset(QIPAI_PK_GAME_PDK);
     pdk.last_short = 0;
-    random_hands(&pdk, 16, 8, 64);
+    dealt += random_hands(&pdk, 16, 8, 64);
     pdk.last_short = 1;
     pdk.four_with_three = 1;
-    random_hands(&pdk, 16, 8, 65);
+    dealt += random_hands(&pdk, 16, 8, 65);
     search_mode = -1;
     qipai_rng rng;
     qipai_rng_seed(&rng, 66);
@@ -321,8 +350,10 @@ static void branch_and_bound_matches_the_reference(void)
                 qipai_pk_cards hand;
                 deal(&rng, deck, cards, size, &hand);
                 compare_with_reference(&sets[i], &hand, big_memo());
+                dealt++;
             }
     }
+    check_coverage("branch and bound", dealt);
 }
 
 static void small_memos_give_the_same_answers(void)
@@ -342,6 +373,7 @@ static void small_memos_give_the_same_answers(void)
         compare_with_reference(&rules, &hand, tiny);
         compare_with_reference(&rules, &hand, NULL);
     }
+    check_coverage("small memos", 2 * count);
     CHECK(qipai_pk_memo_init(tiny_memory, 16) == NULL, "16 bytes cannot hold a memo");
 }
 
@@ -362,6 +394,7 @@ static void a_shared_memo_serves_every_rule_set(void)
         deal(&rng, deck, cards, 6 + (int)(i % 12), &hand);
         compare_with_reference(rules, &hand, big_memo());
     }
+    check_coverage("shared memo", count);
 }
 
 static void min_count_agrees_with_min_plays(void)

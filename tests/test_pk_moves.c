@@ -67,8 +67,11 @@ static void describe(const qipai_pk_rules *rules, char *out, size_t size)
              rules->four_with_three ? " --option four_with_three=1" : "");
 }
 
-static void compare_with_reference(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
-                                   const qipai_pk_play *last)
+/* Compares the moves of one hand (leads when last is NULL, else the
+ * answers to last) with the reference's; returns how many the reference
+ * lists. */
+static size_t compare_with_reference(const qipai_pk_rules *rules, const qipai_pk_cards *hand,
+                                     const qipai_pk_play *last)
 {
     play_texts mine = {0};
     qipai_error err;
@@ -122,6 +125,7 @@ static void compare_with_reference(const qipai_pk_rules *rules, const qipai_pk_c
     }
     pk_ref_free(theirs, n);
     texts_free(&mine);
+    return n;
 }
 
 static void deal(qipai_rng *rng, uint8_t *deck, int cards, int size, qipai_pk_cards *hand)
@@ -154,19 +158,33 @@ static void random_hands(const qipai_pk_rules *rules, long per_size, int max_siz
     qipai_rng_seed(&rng, seed);
     uint8_t deck[QIPAI_PK_DECK_MAX];
     int cards = qipai_pk_deck(rules, deck);
-    long count = test_scaled(per_size);
+    long count = test_scaled(per_size), hands = 0, answers = 0, beaten = 0, plays = 0;
     for (int size = 1; size <= max_size; size++)
         for (long i = 0; i < count; i++) {
             qipai_pk_cards hand, other;
             deal(&rng, deck, cards, size, &hand);
-            compare_with_reference(rules, &hand, NULL);
+            plays += (long)compare_with_reference(rules, &hand, NULL);
+            hands++;
             /* A last play from some other hand; often one close in kind. */
             deal(&rng, deck, cards, 4 + (int)qipai_rng_below(&rng, 12), &other);
             pick p = {&rng, {{{0}}, QIPAI_PK_SOLO, 1, 0}, 0};
             qipai_pk_moves(rules, &other, NULL, pick_one, &p, NULL, NULL);
-            if (p.seen)
-                compare_with_reference(rules, &hand, &p.chosen);
+            if (p.seen) {
+                size_t n = compare_with_reference(rules, &hand, &p.chosen);
+                answers++;
+                beaten += n > 0;
+                plays += (long)n;
+            }
         }
+    char how[96];
+    describe(rules, how, sizeof how);
+    fprintf(stderr, "  %s: %ld hands compared, %ld answers to a last play (%ld beat it), %ld plays\n",
+            how, hands, answers, beaten, plays);
+    /* Every hand leads something, and the other hand (4 cards or more)
+     * always has a play to answer. */
+    CHECK(hands == max_size * count && answers == hands && beaten > hands / 5 && plays > hands,
+          "%s: %ld hands compared (want %ld), %ld answers, %ld beat the last play, %ld plays", how,
+          hands, max_size * count, answers, beaten, plays);
 }
 
 static void seed_moves_match_the_reference(void)

@@ -3,10 +3,10 @@
  * RLCard Dou Di Zhu table (every legal play of a full deck, with its type), hand-picked kicker and
  * pdk cases, and the search checked against itself without its memo.
  */
+#include "data_file.h"
 #include "pk_ref.h"
 #include "test.h"
 
-#include <jansson.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -147,18 +147,20 @@ static int cmp_table(const void *a, const void *b)
 /* The table, keys rewritten in our notation (B -> X, R -> D), sorted by key. */
 static table_entry *load_table(size_t *n)
 {
-    char path[512];
     *n = 0;
-    if (!test_data("ddz/card_type.json", path, sizeof path)) return NULL;
-    json_error_t err;
-    json_t *root = json_load_file(path, 0, &err);
-    CHECK(root && json_is_object(root), "cannot read %s: %s", path, root ? "not an object" : err.text);
-    if (!root) return NULL;
-    table_entry *t = calloc(json_object_size(root), sizeof *t);
+    qjson_doc doc;
+    qjson_doc_init(&doc);
+    const qjson_value *root = test_data_json("ddz/card_type.json", &doc);
+    if (root && root->type != QJSON_OBJECT) CHECK(0, "ddz/card_type.json is not an object");
+    if (!root || root->type != QJSON_OBJECT) {
+        qjson_doc_free(&doc);
+        return NULL;
+    }
+    table_entry *t = calloc(qjson_size(root), sizeof *t);
     if (!t) abort();
-    const char *key;
-    json_t *value;
-    json_object_foreach(root, key, value) {
+    for (size_t m = 0; m < qjson_size(root); m++) {
+        const char *key = qjson_member_at(root, m)->key;
+        const qjson_value *value = &qjson_member_at(root, m)->value;
         table_entry *e = &t[*n];
         CHECK(strlen(key) < sizeof e->key, "key %s too long", key);
         snprintf(e->key, sizeof e->key, "%s", key);
@@ -167,16 +169,16 @@ static table_entry *load_table(size_t *n)
             else if (*p == 'R') *p = 'D';
         }
         /* each key has exactly one [type, index] */
-        CHECK(json_is_array(value) && json_array_size(value) == 1, "%s: not one type", key);
-        json_t *pair = json_array_get(value, 0);
-        const char *type = json_string_value(json_array_get(pair, 0));
-        const char *index = json_string_value(json_array_get(pair, 1));
+        CHECK(value->type == QJSON_ARRAY && qjson_size(value) == 1, "%s: not one type", key);
+        const qjson_value *pair = qjson_at(value, 0);
+        const char *type = qjson_as_string(qjson_at(pair, 0));
+        const char *index = qjson_as_string(qjson_at(pair, 1));
         CHECK(type && index, "%s: bad entry", key);
         snprintf(e->type, sizeof e->type, "%s", type ? type : "");
         e->index = index ? atoi(index) : -1;
         (*n)++;
     }
-    json_decref(root);
+    qjson_doc_free(&doc);
     qsort(t, *n, sizeof *t, cmp_table);
     return t;
 }
@@ -264,7 +266,7 @@ static void ddz_full_deck_plays_are_the_rlcard_table(void)
 
 static void ddz_classify_reads_every_table_key_as_the_table_does(void)
 {
-    size_t n_table;
+    size_t n_table, agree = 0;
     table_entry *table = load_table(&n_table);
     if (!table) return;
     for (size_t i = 0; i < n_table; i++) {
@@ -275,11 +277,15 @@ static void ddz_classify_reads_every_table_key_as_the_table_does(void)
         CHECK(n == 1, "%s: %zu readings", table[i].key, n);
         if (n >= 1) {
             size_t len = strlen(table[i].type);
-            CHECK(strncmp(t[0], table[i].type, len) == 0 && t[0][len] == '@', "%s: %s, the table says %s",
-                  table[i].key, t[0], table[i].type);
+            int same = strncmp(t[0], table[i].type, len) == 0 && t[0][len] == '@';
+            CHECK(same, "%s: %s, the table says %s", table[i].key, t[0], table[i].type);
+            agree += same && n == 1;
         }
         pk_ref_free(t, n);
     }
+    fprintf(stderr, "  %zu table keys compared, %zu read as the table does\n", n_table, agree);
+    CHECK(n_table == 27471 && agree == n_table, "%zu of %zu table keys read as the table does (want 27471)",
+          agree, n_table);
     free(table);
 }
 
@@ -291,7 +297,7 @@ static void ddz_classify_reads_every_table_key_as_the_table_does(void)
  * generated from a set that use all of it, can accept nothing else). */
 static table_entry *g_table;
 static size_t g_table_n;
-static long g_sets;
+static long g_sets, g_plays;
 
 static void classify_all_from(uint8_t c[PK_REF_RANKS], int rank, int left)
 {
@@ -305,6 +311,7 @@ static void classify_all_from(uint8_t c[PK_REF_RANKS], int rank, int left)
         table_entry *e = find(g_table, g_table_n, key);
         if (!e) CHECK(n == 0, "%s is no play in the table, read as %s", key, n ? t[0] : "");
         else CHECK(n == 1, "%s: %zu readings, the table has %s", key, n, e->type);
+        g_plays += e != NULL;
         pk_ref_free(t, n);
         return;
     }
@@ -320,10 +327,17 @@ static void ddz_classify_every_small_set_of_the_deck(void)
     g_table = load_table(&g_table_n);
     if (!g_table) return;
     uint8_t c[PK_REF_RANKS] = {0};
-    g_sets = 0;
+    g_sets = g_plays = 0;
     int full = test_scale() >= 1.0;
-    classify_all_from(c, 0, full ? 9 : 8);
+    size_t most = full ? 9 : 8, small_keys = 0;
+    classify_all_from(c, 0, (int)most);
+    /* Every key of the table with that many cards or fewer is met once. */
+    for (size_t i = 0; i < g_table_n; i++)
+        small_keys += strlen(g_table[i].key) <= most;
+    fprintf(stderr, "  %ld sets of up to %zu cards, %ld of them plays\n", g_sets, most, g_plays);
     CHECK(g_sets == (full ? 935054 : 375469), "%ld sets", g_sets);
+    CHECK(g_plays == (long)small_keys && small_keys > 1000, "%ld plays among the sets, the table has %zu keys of up to %zu cards",
+          g_plays, small_keys, most);
     free(g_table);
     g_table = NULL;
 }
@@ -387,7 +401,7 @@ static void groups_of_a_hand_are_the_deck_groups_that_fit(void)
             pk_ref_each_group(sets[s], NULL, s == 0 ? seed_deck : FULL_DECK, collect, &all);
             qsort(all.v, all.n, sizeof *all.v, cmp_gen);
         }
-        long trials = test_scaled(300);
+        long trials = test_scaled(300), compared = 0, groups = 0;
         for (long t = 0; t < trials; t++) {
             uint8_t hand[PK_REF_RANKS], big[PK_REF_RANKS];
             if (s == 2) {
@@ -413,8 +427,14 @@ static void groups_of_a_hand_are_the_deck_groups_that_fit(void)
             text_of(hand, h);
             CHECK(bad == 0 && k == mine.n, "%s %s: %zu groups, %zu of the deck's fit, %zu missing", sets[s], h, mine.n,
                   k, bad);
+            compared++;
+            groups += (long)mine.n;
             free(mine.v);
         }
+        fprintf(stderr, "  %s: %ld hands compared, %ld groups\n", sets[s], compared, groups);
+        /* A hand of a dozen cards holds dozens of groups. */
+        CHECK(compared == trials && groups > 10 * trials, "%s: %ld hands compared (want %ld), %ld groups", sets[s],
+              compared, trials, groups);
         free(all.v);
     }
 }
@@ -641,7 +661,7 @@ static void memo_changes_nothing(void)
     const char *sets[] = {"seed", "ddz", "pdk", "pdk", "pdk"};
     const pk_ref_options opts[] = {{1, 0, 0}, {1, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 1, 1}};
     const int max_size[] = {20, 20, 16, 16, 16};
-    long trials = test_scaled(300);
+    long trials = test_scaled(300), compared = 0, several = 0;
     for (int s = 0; s < 5; s++)
         for (long t = 0; t < trials; t++) {
             uint8_t hand[PK_REF_RANKS];
@@ -658,9 +678,14 @@ static void memo_changes_nothing(void)
             text_of(hand, h);
             CHECK(same, "%s %s: memo %d, %zu solutions [%s], plain %d, %zu solutions [%s]", sets[s], h, ma, na, ja, mb,
                   nb, jb);
+            compared++;
+            several += na > 1;
             pk_ref_free(a, na);
             pk_ref_free(b, nb);
         }
+    fprintf(stderr, "  %ld hands compared, %ld with several solutions\n", compared, several);
+    CHECK(compared == 5 * trials && several > trials / 2, "%ld hands compared (want %ld), %ld with several solutions",
+          compared, 5 * trials, several);
 }
 
 static void solutions_are_exact_covers_on_random_hands(void)

@@ -216,6 +216,11 @@ static void decompose_agrees_with_the_reference(void)
     }
     fprintf(stderr, "  %ld hands: %ld bad (3k+1), %ld no split, %ld split (%ld ways)\n", n,
             seen_errors, seen_empty, seen_split, seen_ways);
+    /* Sizes 1-21 in turn: a third are 3k+1; the rich hands split often. */
+    CHECK(seen_errors + seen_empty + seen_split == n && seen_errors > n / 5 && seen_empty > n / 5 &&
+              seen_split > n / 5 && seen_ways > seen_split,
+          "%ld hands compared of %ld: %ld bad, %ld no split, %ld split (%ld ways)",
+          seen_errors + seen_empty + seen_split, n, seen_errors, seen_empty, seen_split, seen_ways);
 }
 
 /* Every hand of up to six cards, both presets: exhaustive, so unscaled. */
@@ -239,8 +244,15 @@ static void every_small_hand(uint8_t hand[QIPAI_ZP_KINDS], int from, int left)
 static void every_hand_of_up_to_six_cards_agrees(void)
 {
     uint8_t hand[QIPAI_ZP_KINDS] = {0};
+    small_hands = seen_errors = seen_empty = seen_split = seen_ways = 0;
     every_small_hand(hand, 0, 6);
-    fprintf(stderr, "  %ld hands\n", small_hands);
+    fprintf(stderr, "  %ld hands, each under two presets: %ld bad (3k+1), %ld no split, %ld split\n",
+            small_hands, seen_errors, seen_empty, seen_split);
+    /* The multisets of 0-6 of 20 kinds, at most 4 of a kind. */
+    CHECK(small_hands == 229810 && seen_errors + seen_empty + seen_split == 2 * small_hands &&
+              seen_split > small_hands / 100,
+          "%ld hands (want 229810): %ld bad, %ld no split, %ld split", small_hands, seen_errors,
+          seen_empty, seen_split);
 }
 
 /* ---- hu ---- */
@@ -410,6 +422,10 @@ static void hu_agrees_with_the_reference(void)
     fprintf(stderr, "  %ld tables: %ld bad, %ld no split, %ld split, %ld wins; %ld ties picked "
                     "differently (equal huxi)\n",
             n, hu_errors, hu_none, hu_split, hu_wins, tie_picks);
+    CHECK(hu_errors + hu_none + hu_split == n && hu_errors > n / 50 && hu_none > n / 4 &&
+              hu_split > n / 10 && hu_wins > n / 20,
+          "%ld tables compared of %ld: %ld bad, %ld no split, %ld split, %ld wins",
+          hu_errors + hu_none + hu_split, n, hu_errors, hu_none, hu_split, hu_wins);
 }
 
 /* Waits: exactly the cards (with copies left) the reference's hu wins
@@ -418,7 +434,7 @@ static void waits_agree_with_the_reference(void)
 {
     qipai_rng rng;
     qipai_rng_seed(&rng, 11);
-    long n = test_scaled(5000), waits_seen = 0;
+    long n = test_scaled(5000), waits_seen = 0, compared = 0, waiting = 0;
     for (long i = 0; i < n; i++) {
         const qipai_zp_rules *rules = i % 3 == 2 ? &rules_10 : &rules_default;
         zp_ref_rules ref_rules = {rules->threshold, rules->yiwushi};
@@ -472,8 +488,12 @@ static void waits_agree_with_the_reference(void)
                 waits_seen++;
             }
         CHECK(at == count, "waits: %d of ours, %d of the reference's", (int)count, (int)at);
+        compared++;
+        waiting += at > 0;
     }
-    fprintf(stderr, "  %ld hands, %ld waits\n", n, waits_seen);
+    fprintf(stderr, "  %ld hands compared, %ld waiting, %ld waits\n", compared, waiting, waits_seen);
+    CHECK(compared > n * 3 / 4 && waiting > n / 20 && waits_seen > waiting,
+          "%ld of %ld hands compared, %ld waiting, %ld waits", compared, n, waiting, waits_seen);
 }
 
 int main(void)

@@ -452,7 +452,7 @@ static void decompositions_agree_with_a_second_enumeration(void)
  * target can only join (no copy of it in hand or on the table), plus the open melds. */
 static void hu_without_target_copies_is_decompose(void)
 {
-    long trials = test_scaled(3000);
+    long trials = test_scaled(3000), compared = 0, split = 0, wins = 0;
     for (long t = 0; t < trials; t++) {
         uint8_t h[ZP_REF_CARDS];
         if (!random_hand(&DEFAULT_RULES, h)) continue;
@@ -481,7 +481,14 @@ static void hu_without_target_copies_is_decompose(void)
               "%s + %d: best [%s], decompose [%s]", name, target, best ? best : "", want_best ? want_best : "");
         free(best);
         if (n > 0) zp_ref_free(out, (size_t)n);
+        compared++;
+        split += want >= 0;
+        wins += win == 1;
     }
+    fprintf(stderr, "  %ld hands compared, %ld split with the target, %ld win\n", compared, split, wins);
+    /* Random hands seldom split with one card more: about 3 in 100 do. */
+    CHECK(compared > trials / 2 && split > trials / 100 && wins > 0,
+          "%ld of %ld hands compared, %ld split with the target, %ld win", compared, trials, split, wins);
 }
 
 int main(void)

@@ -500,7 +500,7 @@ static void scorer_matches_the_brute_force_reference(void)
 {
     qipai_rng rng;
     qipai_rng_seed(&rng, 4);
-    long wanted = test_scaled(20000), tried = 0, wins = 0;
+    long wanted = test_scaled(20000), tried = 0, wins = 0, by_type[QIPAI_ZT_TYPE_COUNT] = {0};
     qipai_zt_rules variants[3];
     qipai_zt_rules_default(&variants[0]);
     variants[1] = variants[0];
@@ -542,6 +542,8 @@ static void scorer_matches_the_brute_force_reference(void)
         if (!ref_win || e != QIPAI_OK)
             continue;
         wins++;
+        for (int t = 0; t < QIPAI_ZT_TYPE_COUNT; t++)
+            by_type[t] += s.types >> t & 1;
         CHECK(s.amount == ref_amount && s.fan == ref_fan,
               "%s context %u: reference amount %lld fan %d, library %lld fan %d", text, context,
               ref_amount, ref_fan, (long long)s.amount, s.fan);
@@ -549,6 +551,16 @@ static void scorer_matches_the_brute_force_reference(void)
               text);
     }
     CHECK(wins > wanted / 2, "only %ld of %ld random hands won", wins, wanted);
+    fprintf(stderr, "  %ld hands compared, %ld won:", tried, wins);
+    for (int t = 0; t < QIPAI_ZT_TYPE_COUNT; t++)
+        fprintf(stderr, " %ld %s", by_type[t], qipai_zt_type_name((qipai_zt_type)t, true));
+    fputc('\n', stderr);
+    /* Every type the scorer knows comes up among the wins, the rarest
+     * (巧七对) about 3 in 400 hands: the shapes and 根 / 勾胡 from the deal,
+     * the rest from the random context. */
+    for (int t = 0; t < QIPAI_ZT_TYPE_COUNT; t++)
+        CHECK(by_type[t] >= wanted / 400, "only %ld wins of type %s among %ld hands", by_type[t],
+              qipai_zt_type_name((qipai_zt_type)t, false), tried);
 }
 
 /* Waits and ready against the reference on 3k+1 hands: random winning

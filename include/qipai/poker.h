@@ -96,9 +96,16 @@ QIPAI_API const char *qipai_pk_game_name(qipai_pk_game game);
 
 /* Reads "3445566688", "10JQKA", "xd": ranks 3-9, T (or 10), J Q K A 2 in
  * either case, X or B the small joker, D or R the big one; blanks are
- * skipped. Checks the limits of the rule set (rules may be NULL: a 54-card
- * deck): at most four of a rank, one of each joker, no jokers in seed and
- * pdk, at most one 2 and three A in pdk. */
+ * skipped. Also the Chinese names players type (UTF-8; docs/formats/poker.md
+ * "Cards" has the table): 三 四 … 九 十 for 3-T, 勾/钩 J, 圈 Q, 凯/老K K,
+ * 尖 A, 二/两 2, 小王/小鬼/黑王 the small joker, 大王/大鬼/红王 the big one,
+ * 大小王 both ("大王小王", "三三三四", "十勾圈凯尖"); the full-width forms
+ * of the ASCII notation ("３４５ＪＱＫ", "１０"); the full-width blank, "，"
+ * and "、" between cards. Errors name what is wrong and where (err->position
+ * is a byte offset): "'王' at position 0 names no joker: write 大王 or 小王".
+ * Checks the limits of the rule set (rules may be NULL: a 54-card deck): at
+ * most four of a rank, one of each joker, no jokers in seed and pdk, at most
+ * one 2 and three A in pdk. */
 QIPAI_API qipai_err qipai_pk_parse(const qipai_pk_rules *rules, const char *text, qipai_pk_cards *cards,
                          qipai_error *err);
 /* The whole deck of the rule set (rules may be NULL: 54 cards), one rank

@@ -437,10 +437,12 @@ typedef enum qipai_zt_bot {
                             tile; hu, 杠, 碰 whenever it can */
     QIPAI_ZT_BOT_STRONG, /* "strong": discards and claims by shanten and effective tiles
                             (with 坨), 缺一门 counted with the melds */
+    QIPAI_ZT_BOT_EXPERT, /* "expert": plays for money: hand value against speed, danger,
+                            杠 and 碰 by expected value (docs/RULES.md, "Bots") */
     QIPAI_ZT_BOT_COUNT
 } qipai_zt_bot;
 
-/* "seed", "strong"; NULL for no bot. */
+/* "seed", "strong", "expert"; NULL for no bot. */
 QIPAI_API const char *qipai_zt_bot_name(qipai_zt_bot bot);
 /* The bot of that name; the error lists the names. */
 QIPAI_API qipai_err qipai_zt_bot_named(qipai_zt_bot *bot, const char *name, qipai_error *err);
@@ -508,5 +510,62 @@ QIPAI_API qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigne
 #ifdef __cplusplus
 }
 #endif
+
+/* ---- duplicate duels ----------------------------------------------------------
+ * Two agents, A and B, compared without the luck of the deal: each deal (the
+ * wall of qipai_zt_game_seed(S, deal), seat 0 dealing) is played
+ * QIPAI_ZT_DUEL_GAMES times, A at seats 0 and 2 and B at 1 and 3, then the
+ * other way round, so every hand dealt is played once by each. Rotating the
+ * dealer within a deal would add nothing: with a fixed wall, dealing from
+ * seat 1 is the same game as dealing from seat 0 with every seat moved on by
+ * one, which swaps A and B, so it replays the same two games.
+ *
+ * The replays of one deal are not independent (their hands are the same), so
+ * the confidence interval of the difference takes one sample a deal: the
+ * deal's score of A less B's. A bot against itself differs by exactly 0 in
+ * every deal (its four seats' scores of one game sum to zero). */
+enum { QIPAI_ZT_DUEL_GAMES = 2 };
+
+/* Which agent plays seat in game `replay` (0 or 1) of a deal: 0 (A) or 1 (B). */
+QIPAI_API int qipai_zt_duel_side(int replay, int seat);
+
+/* Sums over whole deals, in integers (scores in units of the rules' base), so
+ * the figures of shards merged in any order equal those of one run. Index 0
+ * is A, 1 is B; "seat-games" count each seat of each game once (a deal gives
+ * each agent 4). */
+typedef struct qipai_zt_duel_stats {
+    uint64_t deals, games, steps;
+    int64_t base;                     /* the rules' base (0 before the first deal) */
+    int64_t score[2];                 /* over the agent's seat-games, in bases */
+    int64_t difference;               /* sum over deals of (A's score - B's) in the deal */
+    uint64_t difference_squares;      /* sum over deals of its square */
+    uint64_t wins[2];                 /* seat-games won */
+    uint64_t self_drawn[2];           /* of those, 自摸 */
+    uint64_t dealt_in[2];             /* wins paid on the agent's discard or robbed 补杠 */
+    int64_t won[2];                   /* bases received for wins (杠, settlements aside) */
+    int64_t kong_money[2];            /* net 杠 money, 呼叫转移 and 退税 included */
+    int64_t wall_money[2];            /* net 查花猪 and 查大叫 money */
+    uint64_t types[2][QIPAI_ZT_TYPE_COUNT]; /* wins with each hand type */
+} qipai_zt_duel_stats;
+
+QIPAI_API void qipai_zt_duel_stats_init(qipai_zt_duel_stats *stats);
+QIPAI_API void qipai_zt_duel_stats_merge(qipai_zt_duel_stats *into, const qipai_zt_duel_stats *from);
+
+/* Plays deal number `deal` of the run seeded run_seed, every replay, and
+ * adds it to stats. On a failure (an agent's error or illegal action, bad
+ * rules) stats are left as they were and the error names the replay. */
+QIPAI_API qipai_err qipai_zt_duel_deal(const qipai_zt_rules *rules, uint64_t run_seed, uint64_t deal,
+                             qipai_zt_agent a, qipai_zt_agent b, qipai_zt_duel_stats *stats,
+                             qipai_error *err);
+
+/* The figures of a duel, in points (bases times base). */
+typedef struct qipai_zt_duel_summary {
+    double average[2];  /* each agent's average score per seat per game */
+    double difference;  /* average[0] - average[1] */
+    double low, high;   /* its 95% confidence interval, over deals */
+    double win_rate[2]; /* share of the agent's seat-games it won */
+} qipai_zt_duel_summary;
+
+QIPAI_API qipai_zt_duel_summary qipai_zt_duel_summarize(const qipai_zt_duel_stats *stats);
 
 #endif

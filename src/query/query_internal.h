@@ -47,8 +47,19 @@ typedef struct query_zipai {
 typedef struct query_poker {
     qipai_pk_rules rules;
     bool types;
-    void *memory;       /* the memo's memory (allocated at prepare) */
+    long limit;         /* minplays: the most solutions listed, or -1: all */
+    void *memory;       /* the memo's memory (allocated at prepare, minplays only) */
     qipai_pk_memo *memo;
+    /* Buffers that grow to the largest answer and are kept, so that a
+     * stream of answers allocates nothing once warm. */
+    qipai_pk_cards *groups; /* minplays: the solutions, width groups each */
+    size_t group_capacity;
+    size_t *order;          /* minplays: the solutions' indices, sorted */
+    size_t order_capacity;
+    qipai_pk_play *plays;   /* moves */
+    size_t play_capacity;
+    char *text;             /* moves: a copy of the line to cut at '/', ':', '@' */
+    size_t text_capacity;
 } query_poker;
 
 typedef struct query_zhaotong {

@@ -15,6 +15,7 @@
  */
 #include "zt_internal.h"
 #include "common/fail.h"
+#include "expert.h"
 
 static qipai_zt_action act(int type, int seat, int kind, int tuo)
 {
@@ -231,6 +232,8 @@ qipai_err qipai_zt_bot_choose(const qipai_zt_game *game, int seat, qipai_zt_bot 
         *out = game->phase == QIPAI_ZT_PHASE_TURN ? strong_turn(game, seat)
                                                   : strong_claim(game, seat);
         return QIPAI_OK;
+    case QIPAI_ZT_BOT_EXPERT: /* expert*.c */
+        return zt_expert_choose(game, seat, &zt_expert_defaults, out, err);
     default:
         return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "bot %d is unknown", (int)bot);
     }

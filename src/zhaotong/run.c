@@ -28,7 +28,7 @@ uint64_t qipai_zt_game_seed(uint64_t run_seed, uint64_t number)
     return s ? s : 1;
 }
 
-static const char *const bot_names[QIPAI_ZT_BOT_COUNT] = {"seed", "strong"};
+static const char *const bot_names[QIPAI_ZT_BOT_COUNT] = {"seed", "strong", "expert"};
 
 const char *qipai_zt_bot_name(qipai_zt_bot bot)
 {

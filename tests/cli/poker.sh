@@ -26,6 +26,16 @@ expect "empty hand" '{"hand":"","min":0,"solutions":[[]],"count":1}' \
 expect "10 and lowercase" \
     '{"hand":"10jqka","min":1,"solutions":[["TJQKA"]],"count":1}' \
     "$($Q poker minplays --rules ddz 10jqka)"
+expect "Chinese card names" \
+    '{"hand":"大王小王三","min":2,"solutions":[["3","XD"]],"count":1}' \
+    "$($Q poker minplays 大王小王三)"
+expect "Chinese ranks and full-width" \
+    '{"cards":"十勾圈凯尖","plays":[{"type":"solo_chain_5","length":5,"rank":"T","short":false}]}' \
+    "$($Q poker classify 十勾圈凯尖)"
+expect "a lone 王" '{"hand":"王","error":"'"'"'王'"'"' at position 0 names no joker: write 大王 or 小王"}' \
+    "$($Q poker minplays 王)"
+expect "--rule is --option" '{"hand":"333","min":2,"solutions":[["3","33"]],"count":1}' \
+    "$($Q poker minplays --rule last_short=0 --rules pdk 333)"
 expect "pdk short last play" '{"hand":"333","min":1,"solutions":[["333"]],"count":1}' \
     "$($Q poker minplays --rules pdk 333)"
 expect "pdk last_short=0" '{"hand":"333","min":2,"solutions":[["3","33"]],"count":1}' \
@@ -45,6 +55,11 @@ expect "batch answers" '{"hand":"3445566688","min":4,"solutions":[["3","445566",
 {"hand":"XD","error":"seed plays without jokers"}
 {"hand":"34567","min":1,"solutions":[["34567"]],"count":1}' "$out"
 expect "batch status" 1 "$status"
+out=$(printf '3\n\n  \n4\n' | $Q poker minplays --rules seed)
+status=$?
+expect "blank lines get no answer" '{"hand":"3","min":1,"solutions":[["3"]],"count":1}
+{"hand":"4","min":1,"solutions":[["4"]],"count":1}' "$out"
+expect "blank lines are no error" 0 "$status"
 printf '34567\r\n' | $Q poker minplays --rules seed > /dev/null
 expect "CRLF lines" 0 "$?"
 expect "pdk deck limits" '{"hand":"22","error":"2 appears 2 times; pdk has a single 2"}' \

@@ -24,6 +24,28 @@ out=$($Q zhaotong sim --games 50 --seed 3 --json)
 contains "sim json" '"games":50,' "$out"
 contains "sim json speed" '"games_per_second":' "$out"
 
+# duel: the report, and the JSON keys scripts rely on.
+out=$($Q zhaotong duel --bots strong,seed --deals 30 --seed 2)
+expect "duel status" 0 "$?"
+contains "duel header" "zhaotong duel: strong vs seed, 30 deals (60 games, seats swapped), seed 2" "$out"
+contains "duel difference" "difference strong - seed: " "$out"
+last=$(printf '%s\n' "$out" | tail -n 1)
+case "$last" in
+"speed: 60 games in "*" games/s") ;;
+*) expect "duel games/s line" "speed: 60 games in ... games/s" "$last" ;;
+esac
+out=$($Q zhaotong duel --bots strong,seed --deals 30 --seed 2 --json)
+for key in '"deals":30,' '"bots":["strong","seed"]' '"average":{"strong":' '"difference":' \
+    '"ci95":[' '"games_per_second":'; do
+    contains "duel json $key" "$key" "$out"
+done
+out=$($Q zhaotong duel --bots seed,seed --deals 20 --json)
+contains "duel of a bot with itself" '"difference":0.0,' "$out"
+$Q zhaotong duel --bots strong --deals 3 > /dev/null 2>&1
+expect "duel wants two bots" 2 "$?"
+$Q zhaotong duel --bots strong,nobody --deals 3 > /dev/null 2>&1
+expect "duel names an unknown bot" 2 "$?"
+
 # --log and replay: every game holds; the same seed writes the same log.
 $Q zhaotong sim --games 100 --seed 5 --bots strong,seed,strong,seed --log "$tmp/a.jsonl" > /dev/null
 $Q zhaotong sim --games 100 --seed 5 --bots strong,seed,strong,seed --log "$tmp/b.jsonl" > /dev/null

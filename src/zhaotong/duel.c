@@ -1,0 +1,156 @@
+/*
+ * Duplicate duels (include/qipai/zhaotong.h, "duplicate duels"): one deal
+ * played twice with the two agents' seats swapped, so that every hand dealt
+ * is played by each, and the figures of whole deals kept as integer sums so
+ * that shards of a run merge into exactly the figures of one run.
+ */
+#include "zt_internal.h"
+#include "common/fail.h"
+
+#include <math.h>
+
+int qipai_zt_duel_side(int replay, int seat)
+{
+    return (seat + replay) & 1;
+}
+
+void qipai_zt_duel_stats_init(qipai_zt_duel_stats *stats)
+{
+    memset(stats, 0, sizeof *stats);
+}
+
+void qipai_zt_duel_stats_merge(qipai_zt_duel_stats *into, const qipai_zt_duel_stats *from)
+{
+    if (!into->base)
+        into->base = from->base;
+    into->deals += from->deals;
+    into->games += from->games;
+    into->steps += from->steps;
+    into->difference += from->difference;
+    into->difference_squares += from->difference_squares;
+    for (int b = 0; b < 2; b++) {
+        into->score[b] += from->score[b];
+        into->wins[b] += from->wins[b];
+        into->self_drawn[b] += from->self_drawn[b];
+        into->dealt_in[b] += from->dealt_in[b];
+        into->won[b] += from->won[b];
+        into->kong_money[b] += from->kong_money[b];
+        into->wall_money[b] += from->wall_money[b];
+        for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++)
+            into->types[b][k] += from->types[b][k];
+    }
+}
+
+/* Where a payment's money belongs in the breakdown. */
+static int64_t *money_slot(qipai_zt_duel_stats *d, int side, qipai_zt_pay_reason reason)
+{
+    switch (reason) {
+    case QIPAI_ZT_PAY_WIN:
+        return NULL; /* counted from the wins themselves */
+    case QIPAI_ZT_PAY_HUA_ZHU:
+    case QIPAI_ZT_PAY_DA_JIAO:
+        return &d->wall_money[side];
+    default: /* 杠 money, 呼叫转移, 退税 */
+        return &d->kong_money[side];
+    }
+}
+
+/* Counts one finished replay; the scores are multiples of base. */
+static void count_game(qipai_zt_duel_stats *d, const qipai_zt_game *g, int replay, uint64_t steps,
+                       int64_t deal_score[2])
+{
+    const int64_t base = g->rules.base > 0 ? g->rules.base : 1;
+    d->games++;
+    d->steps += steps;
+    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
+        const int side = qipai_zt_duel_side(replay, s);
+        const qipai_zt_player *p = &g->players[s];
+        deal_score[side] += p->score / base;
+        if (p->status != QIPAI_ZT_WON)
+            continue;
+        d->wins[side]++;
+        if (p->win.context & QIPAI_ZT_CTX_SELF_DRAWN)
+            d->self_drawn[side]++;
+        else
+            d->dealt_in[qipai_zt_duel_side(replay, p->win.from)]++;
+        for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++)
+            d->types[side][k] += p->win.score.types >> k & 1;
+    }
+    for (int i = 0; i < g->payment_count; i++) {
+        const qipai_zt_payment *pay = &g->payments[i];
+        const int64_t units = pay->amount / base;
+        if (pay->reason == QIPAI_ZT_PAY_WIN) {
+            d->won[qipai_zt_duel_side(replay, pay->to)] += units;
+            continue;
+        }
+        *money_slot(d, qipai_zt_duel_side(replay, pay->to), pay->reason) += units;
+        *money_slot(d, qipai_zt_duel_side(replay, pay->from), pay->reason) -= units;
+    }
+}
+
+qipai_err qipai_zt_duel_deal(const qipai_zt_rules *rules, uint64_t run_seed, uint64_t deal,
+                             qipai_zt_agent a, qipai_zt_agent b, qipai_zt_duel_stats *stats,
+                             qipai_error *err)
+{
+    qipai_zt_duel_stats d;
+    qipai_zt_duel_stats_init(&d);
+    d.base = rules->base > 0 ? rules->base : 1;
+    int64_t deal_score[2] = {0, 0};
+    const uint64_t seed = qipai_zt_game_seed(run_seed, deal);
+    for (int replay = 0; replay < QIPAI_ZT_DUEL_GAMES; replay++) {
+        qipai_zt_agent agents[QIPAI_ZT_SEATS];
+        for (int s = 0; s < QIPAI_ZT_SEATS; s++)
+            agents[s] = qipai_zt_duel_side(replay, s) ? b : a;
+        qipai_zt_game game; /* 6 KB on the stack: no allocation */
+        qipai_err e = qipai_zt_game_init(&game, rules, seed, 0, err);
+        uint64_t steps = 0;
+        if (e == QIPAI_OK)
+            e = qipai_zt_play(&game, agents, NULL, NULL, &steps, err);
+        if (e != QIPAI_OK) {
+            if (err) {
+                char why[sizeof err->message];
+                memcpy(why, err->message, sizeof why);
+                qipai_fail(err, e, -1, "deal %llu, replay %d: %.120s", (unsigned long long)deal,
+                           replay + 1, why);
+            }
+            return e;
+        }
+        count_game(&d, &game, replay, steps, deal_score);
+    }
+    d.deals = 1;
+    d.score[0] = deal_score[0];
+    d.score[1] = deal_score[1];
+    const int64_t difference = deal_score[0] - deal_score[1];
+    d.difference = difference;
+    d.difference_squares = (uint64_t)(difference * difference);
+    qipai_zt_duel_stats_merge(stats, &d);
+    return QIPAI_OK;
+}
+
+qipai_zt_duel_summary qipai_zt_duel_summarize(const qipai_zt_duel_stats *stats)
+{
+    qipai_zt_duel_summary m;
+    memset(&m, 0, sizeof m);
+    if (!stats->deals)
+        return m;
+    const double base = stats->base ? (double)stats->base : 1;
+    /* Each deal gives each agent 2 seats in each replay. */
+    const double per_deal = 2.0 * QIPAI_ZT_DUEL_GAMES;
+    const double n = (double)stats->deals, seat_games = n * per_deal;
+    for (int b = 0; b < 2; b++) {
+        m.average[b] = (double)stats->score[b] / seat_games * base;
+        m.win_rate[b] = (double)stats->wins[b] / seat_games;
+    }
+    /* One sample a deal: x = (A's score - B's) / per_deal, per seat per
+     * game. Its mean is the difference of the averages. */
+    const double mean = (double)stats->difference / n;
+    const double mean_square = (double)stats->difference_squares / n;
+    double variance = n > 1 ? (mean_square - mean * mean) * n / (n - 1) : 0;
+    if (variance < 0)
+        variance = 0;
+    const double half = n > 1 ? 1.959963984540054 * sqrt(variance / n) : 0;
+    m.difference = mean / per_deal * base;
+    m.low = (mean - half) / per_deal * base;
+    m.high = (mean + half) / per_deal * base;
+    return m;
+}
