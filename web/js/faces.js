@@ -260,7 +260,7 @@ export function pokerCard(rank, copy = 0, options = {}) {
   el.className = 'pcard' + ((joker ? rank === 'D' : copy % 2 === 1) ? ' red' : '') + (joker ? ' joker' : '') +
     (options.small ? ' small' : '');
   const shown = rank === 'T' ? '10' : joker ? (rank === 'X' ? '小王' : '大王') : rank;
-  el.innerHTML = `<span class="rank">${shown}</span><span class="suit">${joker ? '🃏' : suit}</span>`;
+  el.innerHTML = `<span class="rank">${shown}</span><span class="suit">${joker ? '★' : suit}</span>`;
   el.dataset.card = rank;
   el.setAttribute('aria-label', joker ? (rank === 'X' ? 'small joker' : 'big joker') : shown);
   if (options.onClick) {
