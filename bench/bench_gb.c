@@ -8,8 +8,109 @@
 #include "../cli/cli.h"
 #include "../cli/gb_cli.h"
 
+#include <qipai/gb.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+typedef struct gb_cli_options {
+    qipai_gb_rules rules;
+    uint64_t seed;  /* --seed, corpus */
+    int repeat;     /* --repeat, bench: timing runs (median reported) */
+} gb_cli_options;
+
+/* ---- options ---- */
+
+/* The rule options the line commands take (--rules, --rule, --min,
+ * --knitted-waits, --mingangang, --blessings) and --seed, --repeat; the
+ * other words go to inputs. As in the line commands, the rule set comes
+ * first whatever its place, then the rule values in the order given.
+ * Returns 0, or the usage status. */
+static int read_options(int argc, char **argv, gb_cli_options *o, char **inputs, int *n_inputs)
+{
+    const char *rules_name = "default";
+    char rule_values[16][64];
+    int n_rules = 0, only_inputs = 0;
+    o->seed = 1;
+    o->repeat = 5;
+    *n_inputs = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *rule = NULL;
+        if (only_inputs || strncmp(a, "--", 2)) {
+            inputs[(*n_inputs)++] = argv[i];
+            continue;
+        }
+        if (!strcmp(a, "--")) {
+            only_inputs = 1;
+            continue;
+        }
+        if (!strcmp(a, "--knitted-waits")) {
+            rule = "knitted_waits=1";
+        } else if (!strcmp(a, "--mingangang")) {
+            rule = "mingangang=1";
+        } else if (!strcmp(a, "--blessings")) {
+            rule = "blessings=1";
+        } else if (!strcmp(a, "--rules") || !strcmp(a, "--rule")) {
+            if (!(rule = cli_option_value(argc, argv, &i)))
+                return cli_usage("gb: %s needs a value", a);
+            if (!strcmp(a, "--rules")) {
+                rules_name = rule;
+                rule = NULL;
+            }
+        } else if (!strcmp(a, "--min") || !strcmp(a, "--repeat") || !strcmp(a, "--seed")) {
+            const char *v = cli_option_value(argc, argv, &i);
+            char *end;
+            if (!v || !*v)
+                return cli_usage("gb: %s needs a value", a);
+            unsigned long long x = strtoull(v, &end, 10);
+            if (*end || *v == '-')
+                return cli_usage("gb: %s wants a whole number, not '%s'", a, v);
+            if (!strcmp(a, "--seed")) {
+                o->seed = x;
+            } else if (!strcmp(a, "--min")) {
+                if (x > 255)
+                    return cli_usage("gb: --min wants 0..255, not '%s'", v);
+                rule = v;
+            } else {
+                if (x < 1 || x > 101)
+                    return cli_usage("gb: --repeat wants 1..101, not '%s'", v);
+                o->repeat = (int)x;
+            }
+        } else {
+            return cli_usage("gb: unknown option '%s' (options: --min, --knitted-waits, "
+                             "--mingangang, --blessings, --rules, --rule, --seed, --repeat)", a);
+        }
+        if (!rule)
+            continue;
+        if (n_rules == 16)
+            return cli_usage("gb: more than 16 rule options");
+        snprintf(rule_values[n_rules++], sizeof rule_values[0], "%s%.50s",
+                 !strcmp(a, "--min") ? "min_fan=" : "", rule);
+    }
+    qipai_error err;
+    if (qipai_gb_rules_named(&o->rules, rules_name, &err) != QIPAI_OK)
+        return cli_usage("gb: --rules: %s", err.message);
+    for (int r = 0; r < n_rules; r++)
+        if (qipai_gb_rules_option(&o->rules, rule_values[r], &err) != QIPAI_OK)
+            return cli_usage("gb: %s", err.message);
+    return 0;
+}
+
+/* Runs fn with the options and inputs of argv (argv[0] the command). */
+static int with_options(int argc, char **argv,
+                        int (*fn)(const gb_cli_options *o, int n, char **inputs))
+{
+    gb_cli_options options;
+    char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
+    int n = 0;
+    if (!inputs)
+        return cli_usage("gb: out of memory");
+    int status = read_options(argc, argv, &options, inputs, &n);
+    if (!status)
+        status = fn(&options, n, inputs);
+    free(inputs);
+    return status;
+}
 
 /* ---- corpus ---- */
 
@@ -209,7 +310,7 @@ static bool random_hand(builder *b, bool flush, qipai_gb_hand *h)
     return qipai_gb_check(h, 14, &err) == QIPAI_OK;
 }
 
-int gb_corpus(const gb_cli_options *o, int argc, char **argv)
+static int corpus(const gb_cli_options *o, int argc, char **argv)
 {
     if (argc != 2 || (strcmp(argv[0], "fan") && strcmp(argv[0], "flush")))
         return cli_usage("gb: corpus fan|flush N [--seed S]");
@@ -238,7 +339,7 @@ int gb_corpus(const gb_cli_options *o, int argc, char **argv)
 
 /* ---- bench ---- */
 
-int gb_bench(const gb_cli_options *o, int argc, char **argv)
+static int bench(const gb_cli_options *o, int argc, char **argv)
 {
     if (argc != 2 || strcmp(argv[0], "fan"))
         return cli_usage("gb: bench fan FILE [--repeat N]");
@@ -282,4 +383,14 @@ int gb_bench(const gb_cli_options *o, int argc, char **argv)
     printf("gb fan: %ld hands, %.1f ns/hand, %ld fan\n", n, runs[o->repeat / 2], total);
     free(hands);
     return CLI_EXIT_OK;
+}
+
+int gb_corpus(int argc, char **argv)
+{
+    return with_options(argc, argv, corpus);
+}
+
+int gb_bench(int argc, char **argv)
+{
+    return with_options(argc, argv, bench);
 }

@@ -1,21 +1,13 @@
 /*
- * What the gb commands share inside cli/: the options cli/gb.c reads,
- * handed to the bench and corpus commands (bench/bench_gb.c).
+ * The gb commands that are programs rather than line answers
+ * (bench/bench_gb.c), called by cli/gb.c.
  */
 #ifndef QIPAI_CLI_GB_H
 #define QIPAI_CLI_GB_H
 
-#include <qipai/gb.h>
-
-typedef struct gb_cli_options {
-    qipai_gb_rules rules;
-    uint64_t seed;  /* --seed, corpus */
-    int repeat;     /* --repeat, bench: timing runs (median reported) */
-} gb_cli_options;
-
-/* `qipai gb bench fan FILE`: args are what follows "bench". */
-int gb_bench(const gb_cli_options *options, int argc, char **argv);
-/* `qipai gb corpus fan|flush N`. */
-int gb_corpus(const gb_cli_options *options, int argc, char **argv);
+/* `qipai gb bench fan FILE [--repeat N] [OPTIONS]`: argv[0] is "bench". */
+int gb_bench(int argc, char **argv);
+/* `qipai gb corpus fan|flush N [--seed S] [OPTIONS]`: argv[0] is "corpus". */
+int gb_corpus(int argc, char **argv);
 
 #endif

@@ -195,7 +195,7 @@ static void parser_names_what_is_wrong(void)
         {"11111m", QIPAI_ERR_TOO_MANY, "5m"},
         {"11111m", QIPAI_ERR_TOO_MANY, "1m appears 5 times"},
         {"123456789m123456p", QIPAI_ERR_TOO_MANY, "at most 14"},
-        {"8z", QIPAI_ERR_SYNTAX, "8z is not a tile"},
+        {"8z", QIPAI_ERR_SYNTAX, "8z at position 0 is not a tile"},
         {"123", QIPAI_ERR_SYNTAX, "no suit"},
         {"12x3m", QIPAI_ERR_SYNTAX, "unexpected 'x' at position 2"},
         {"m", QIPAI_ERR_SYNTAX, "no numbers"},

@@ -118,7 +118,7 @@ static void every_line_gets_the_same_checks(void)
           "an empty line reaching the query");
     CHECK(expect_answer(q, "\"\\", 2,
                         "{\"hand\":\"\\\"\\\\\",\"error\":\"unexpected '\\\"' at position 0 "
-                        "(tiles look like 123m, 5z, 一万, 东, or * for a wildcard)\"}") ==
+                        "(tiles look like 123m, 5z, 一万 or 东; * is a wildcard)\"}") ==
               QIPAI_ERR_SYNTAX,
           "quotes and backslashes in the echo are escaped");
     qipai_query_free(q);

@@ -218,14 +218,19 @@ typedef struct qipai_gb_hand {
     uint8_t flowers;                /* 0-8 */
 } qipai_gb_hand;
 
-/* Reads a hand in the notation of docs/FORMATS.md ("gb"): melds in brackets
+/* Reads a hand in the notation of docs/formats/gb.md: melds in brackets
  * with their claim ([EEE,2] [123p,1] [1111m] [1111m,2] [3333p,7]), the
  * concealed tiles with the winning tile last, then optionally
  * |<prevalent><seat><self-drawn><last copy><last tile><kong>[<blessing>] and
- * |<flowers>. Tiles: 1m-9m 1p-9p 1s-9s, honors as E S W N C(red) F(green)
- * P(white) or 1z-7z. Fails, naming the problem and its position, on bad
- * notation, a fifth copy (melds included), more than four melds or more
- * concealed tiles than a winning hand holds. */
+ * |<flowers>. Tiles are the mahjong core's notation, read by its reader:
+ * 1m-9m 1p-9p 1s-9s 1z-7z, or Chinese (一万 … 九条, 五筒, 一二三万, 东 南 西
+ * 北 中 发 白, 红中 ...), plus the honor letters E S W N C(red) F(green)
+ * P(white); not the wildcard '*', capital suit letters or the separators
+ * (',' belongs to a meld). Brackets, claims, the situation and the flowers
+ * are ASCII: "[东东东,2]一万二万三万...|EE1000". Fails, naming the problem and
+ * its byte position, on bad notation (a tile mistake gets the words
+ * qipai_mj_parse uses), a fifth copy (melds included), more than four
+ * melds or more concealed tiles than a winning hand holds. */
 QIPAI_API qipai_err qipai_gb_parse(const char *text, qipai_gb_hand *hand, qipai_error *err);
 
 /* Checks a hand built by hand (or parsed) as a winning hand (tiles = 14) or

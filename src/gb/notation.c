@@ -8,6 +8,7 @@
 #include "gb/gb_internal.h"
 #include "common/fail.h"
 #include "common/text.h"
+#include "mahjong/notation.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,14 +16,6 @@
 
 static const char honor_letters[7] = {'E', 'S', 'W', 'N', 'P', 'F', 'C'};
 static const char suit_letters[4] = {'m', 'p', 's', 'z'};
-
-static int honor_of_letter(char c)
-{
-    for (int i = 0; i < 7; i++)
-        if (honor_letters[i] == c)
-            return 27 + i;
-    return -1;
-}
 
 /* ---- reading ---- */
 
@@ -38,95 +31,36 @@ static void skip_blanks(reader *r)
         r->pos++;
 }
 
-/* Reads tiles up to a character in stop (or the end) into kinds[]; the
- * positions of each tile go to where[]. Returns how many, or -1 on error. */
-static int read_tiles(reader *r, const char *stop, uint8_t *kinds, int *where, int room)
+/* GB's tiles are the mahjong core's notation (src/mahjong/notation.h) with
+ * the honor letters E S W N C F P and without the wildcard, the capital suit
+ * letters and the separators: ',' ends a meld's tiles. */
+static qipai_err read_tiles(reader *r, const char *stops, int max_tiles, int melds,
+                            const uint8_t *held, mj_read *out)
 {
-    int n = 0, pending = 0, pending_start = 0;
-    uint8_t numbers[16];
-    int number_pos[16];
-    for (;;) {
-        char c = r->text[r->pos];
-        if (c == ' ' || c == '\t') {
-            r->pos++;
-            continue;
-        }
-        if (c == '\0' || strchr(stop, c))
-            break;
-        if (c >= '1' && c <= '9') {
-            if (pending == (int)sizeof numbers)
-                return qipai_fail(r->err, QIPAI_ERR_TOO_MANY, pending_start,
-                                  "too many numbers before a suit letter at position %d",
-                                  pending_start), -1;
-            if (pending == 0)
-                pending_start = r->pos;
-            number_pos[pending] = r->pos;
-            numbers[pending++] = (uint8_t)(c - '0');
-            r->pos++;
-            continue;
-        }
-        int suit = c == 'm' ? 0 : c == 'p' ? 1 : c == 's' ? 2 : c == 'z' ? 3 : -1;
-        if (suit >= 0) {
-            if (pending == 0)
-                return qipai_fail(r->err, QIPAI_ERR_SYNTAX, r->pos,
-                                  "suit letter '%c' at position %d has no numbers before it", c,
-                                  r->pos), -1;
-            for (int i = 0; i < pending; i++) {
-                if (suit == 3 && numbers[i] > 7)
-                    return qipai_fail(r->err, QIPAI_ERR_SYNTAX, number_pos[i],
-                                      "%dz at position %d is not a tile (honors are 1z-7z)",
-                                      numbers[i], number_pos[i]), -1;
-                if (n == room)
-                    return qipai_fail(r->err, QIPAI_ERR_TOO_MANY, number_pos[i],
-                                      "too many tiles at position %d", number_pos[i]), -1;
-                where[n] = number_pos[i];
-                kinds[n++] = (uint8_t)(suit * 9 + numbers[i] - 1);
-            }
-            pending = 0;
-            r->pos++;
-            continue;
-        }
-        int honor = honor_of_letter(c);
-        if (honor >= 0 && pending == 0) {
-            if (n == room)
-                return qipai_fail(r->err, QIPAI_ERR_TOO_MANY, r->pos,
-                                  "too many tiles at position %d", r->pos), -1;
-            where[n] = r->pos;
-            kinds[n++] = (uint8_t)honor;
-            r->pos++;
-            continue;
-        }
-        if (pending)
-            break; /* reported below */
-        if (c == '0')
-            return qipai_fail(r->err, QIPAI_ERR_SYNTAX, r->pos,
-                              "0 at position %d is not a tile number (1-9)", r->pos), -1;
-        return qipai_fail(r->err, QIPAI_ERR_SYNTAX, r->pos,
-                          "unexpected '%c' at position %d (tiles look like 123m, 5z, E or C; "
-                          "melds like [EEE,2])", c, r->pos), -1;
-    }
-    if (pending)
-        return qipai_fail(r->err, QIPAI_ERR_SYNTAX, pending_start,
-                          "numbers at position %d have no suit (write 123m, 456p, 789s or 11z)",
-                          pending_start), -1;
-    return n;
+    const mj_reading how = {
+        .accept = MJ_READ_HONOR_LETTERS,
+        .stops = stops,
+        .kinds = QIPAI_MJ_KINDS,
+        .max_tiles = max_tiles,
+        .melds = melds,
+        .held = held,
+    };
+    qipai_err e = mj_read_tiles(&how, r->text, r->pos, out, r->err);
+    if (e == QIPAI_OK)
+        r->pos = out->end;
+    return e;
 }
 
-static int compare_kinds(const void *a, const void *b)
-{
-    return *(const uint8_t *)a - *(const uint8_t *)b;
-}
-
-/* [tiles] or [tiles,claim] at r->pos (on the '['). */
-static qipai_err read_meld(reader *r, qipai_gb_meld *m)
+/* [tiles] or [tiles,claim] at r->pos (on the '['); held: the copies in the
+ * melds before it. */
+static qipai_err read_meld(reader *r, const uint8_t *held, qipai_gb_meld *m)
 {
     int start = r->pos;
-    uint8_t kinds[8];
-    int where[8];
+    mj_read tiles;
     r->pos++;
-    int n = read_tiles(r, ",]", kinds, where, 8);
-    if (n < 0)
-        return r->err ? r->err->code : QIPAI_ERR_SYNTAX;
+    qipai_err e = read_tiles(r, ",]", QIPAI_MJ_MAX_TILES, 0, held, &tiles);
+    if (e)
+        return e;
     int claim = -1;
     if (r->text[r->pos] == ',') {
         r->pos++;
@@ -143,10 +77,13 @@ static qipai_err read_meld(reader *r, qipai_gb_meld *m)
         return qipai_fail(r->err, QIPAI_ERR_SYNTAX, start, "the meld at position %d has no ']'",
                           start);
     r->pos++;
-    qsort(kinds, (size_t)n, 1, compare_kinds);
-    bool same = n >= 3 && kinds[0] == kinds[n - 1];
+    const uint8_t *c = tiles.tiles.counts;
+    int n = tiles.total, low = 0;
+    while (low < QIPAI_MJ_KINDS - 1 && !c[low])
+        low++;
+    bool same = n >= 3 && c[low] == n;
     memset(m, 0, sizeof *m);
-    m->kind = n ? kinds[0] : 0;
+    m->kind = (uint8_t)low;
     if (n == 3 && same) {
         if (claim < 1 || claim > 3)
             return qipai_fail(r->err, QIPAI_ERR_RANGE, start,
@@ -154,8 +91,8 @@ static qipai_err read_meld(reader *r, qipai_gb_meld *m)
                               "or ,3 (only a kong may be concealed)", start);
         m->type = QIPAI_GB_MELD_PUNG;
         m->from = (uint8_t)claim;
-    } else if (n == 3 && gb_is_suited(kinds[0]) && kinds[1] == kinds[0] + 1 &&
-               kinds[2] == kinds[0] + 2 && gb_rank(kinds[0]) <= 6) {
+    } else if (n == 3 && gb_is_suited(low) && gb_rank(low) <= 6 && c[low] == 1 &&
+               c[low + 1] == 1 && c[low + 2] == 1) {
         if (claim < 1 || claim > 3)
             return qipai_fail(r->err, QIPAI_ERR_RANGE, start,
                               "the chow at position %d needs which tile was claimed: ,1 ,2 or ,3",
@@ -246,7 +183,7 @@ qipai_err qipai_gb_parse(const char *text, qipai_gb_hand *hand, qipai_error *err
     if (!text || !hand)
         return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "null text or hand");
     reader r = {.text = text, .pos = 0, .err = err};
-    uint8_t all[QIPAI_MJ_KINDS] = {0};
+    uint8_t held[QIPAI_MJ_KINDS] = {0}; /* the copies in the melds read so far */
     memset(hand, 0, sizeof *hand);
     skip_blanks(&r);
     while (text[r.pos] == '[') {
@@ -255,61 +192,39 @@ qipai_err qipai_gb_parse(const char *text, qipai_gb_hand *hand, qipai_error *err
             return qipai_fail(err, QIPAI_ERR_TOO_MANY, start,
                               "a fifth meld at position %d; a hand has at most 4", start);
         qipai_gb_meld *m = &hand->melds[hand->meld_count];
-        qipai_err e = read_meld(&r, m);
+        qipai_err e = read_meld(&r, held, m);
         if (e)
             return e;
         hand->meld_count++;
         int size = m->type == QIPAI_GB_MELD_KONG ? 4 : 3;
-        for (int i = 0; i < size; i++) {
-            int k = m->type == QIPAI_GB_MELD_CHOW ? m->kind + i : m->kind;
-            if (++all[k] > QIPAI_MJ_MAX_COPIES) {
-                char name[8];
-                qipai_mj_format_kind(k, false, name, sizeof name);
-                return qipai_fail(err, QIPAI_ERR_TOO_MANY, start,
-                                  "%s appears %d times; there are 4 copies of each tile", name,
-                                  all[k]);
-            }
-        }
+        for (int i = 0; i < size; i++)
+            held[m->type == QIPAI_GB_MELD_CHOW ? m->kind + i : m->kind]++;
         skip_blanks(&r);
     }
-    uint8_t kinds[QIPAI_MJ_MAX_TILES + 1];
-    int where[QIPAI_MJ_MAX_TILES + 1];
-    int room = QIPAI_MJ_MAX_TILES - 3 * hand->meld_count;
-    int n = read_tiles(&r, "|[", kinds, where, room + 1);
-    if (n < 0)
-        return err ? err->code : QIPAI_ERR_SYNTAX;
+    mj_read tiles;
+    qipai_err e = read_tiles(&r, "|[", QIPAI_MJ_MAX_TILES - 3 * hand->meld_count,
+                             hand->meld_count, held, &tiles);
+    if (e)
+        return e;
     if (text[r.pos] == '[')
         return qipai_fail(err, QIPAI_ERR_SYNTAX, r.pos,
                           "a meld at position %d after concealed tiles; write the melds first",
                           r.pos);
-    if (n > room)
-        return qipai_fail(err, QIPAI_ERR_TOO_MANY, where[room],
-                          "%d concealed tiles beside %d melds; a winning hand has %d", n,
-                          hand->meld_count, room);
-    if (n == 0)
+    if (tiles.total == 0)
         return qipai_fail(err, QIPAI_ERR_SIZE, r.pos, "no concealed tiles");
-    for (int i = 0; i < n; i++) {
-        if (++all[kinds[i]] > QIPAI_MJ_MAX_COPIES) {
-            char name[8];
-            qipai_mj_format_kind(kinds[i], false, name, sizeof name);
-            return qipai_fail(err, QIPAI_ERR_TOO_MANY, where[i],
-                              "%s appears %d times (melds included); there are 4 copies of "
-                              "each tile", name, all[kinds[i]]);
-        }
-        hand->counts[kinds[i]]++;
-    }
-    hand->tile_count = (uint8_t)n;
-    hand->win_tile = kinds[n - 1];
+    memcpy(hand->counts, tiles.tiles.counts, sizeof hand->counts);
+    hand->tile_count = (uint8_t)tiles.total;
+    hand->win_tile = (uint8_t)tiles.last;
     if (text[r.pos] == '|') {
         r.pos++;
-        qipai_err e = read_situation(&r, hand);
+        e = read_situation(&r, hand);
         if (e)
             return e;
     }
     skip_blanks(&r);
     if (text[r.pos])
-        return qipai_fail(err, QIPAI_ERR_SYNTAX, r.pos, "unexpected '%c' at position %d",
-                          text[r.pos], r.pos);
+        return qipai_fail(err, QIPAI_ERR_SYNTAX, r.pos, "unexpected '%.*s' at position %d",
+                          mj_char_length(text + r.pos), text + r.pos, r.pos);
     return QIPAI_OK;
 }
 

@@ -12,6 +12,8 @@ expect "flowers and the minimum" '{"hand":"12345789p55678m6p|EE1000|c","win":tru
     "$($Q gb fan --min 24 '12345789p55678m6p|EE1000|c')"
 expect "compact honors read like letters" "$($Q gb fan '[111z,2][2222z,1]33344z55p4z|EE1000' | sed 's/"hand":"[^"]*"//')" \
     "$($Q gb fan '[EEE,2][SSSS,1]WWWNN55pN|EE1000' | sed 's/"hand":"[^"]*"//')"
+expect "Chinese tiles read like letters" "$($Q gb fan '[东东东,2][南南南南,1]西西西北北五五筒北|EE1000' | sed 's/"hand":"[^"]*"//')" \
+    "$($Q gb fan '[EEE,2][SSSS,1]WWWNN55pN|EE1000' | sed 's/"hand":"[^"]*"//')"
 expect "明暗杠 off" '"angang" "minggang"' "$($Q gb fan '[1111m][1111p,2]11134445s|EE1000' | grep -o '"angang"\|"minggang"\|"mingangang"' | paste -sd' ')"
 expect "明暗杠 on" 1 "$($Q gb fan --mingangang '[1111m][1111p,2]11134445s|EE1000' | grep -c '"id":"mingangang","name":"明暗杠","points":5')"
 expect "knitted waits off" 0 "$($Q gb fan '14m258p369s123s55s7m' | grep -c bianzhang)"
@@ -31,8 +33,8 @@ expect "shanten with a meld" '{"hand":"[234p,1]258m369p1478s","shanten":0,"forms
 out=$(printf '556699m22334455p\n[EEEE]x\n1111m1m\n[EEE,2]12345678m11p9m|EE1001\n' | $Q gb fan)
 status=$?
 expect "batch answers" '{"hand":"556699m22334455p","win":true,"fan":26,"flowers":0,"valid":true,"fans":[{"id":"qidui","name":"七对","points":24,"count":1,"tiles":["55m","66m","99m","22p","33p","44p","55p"]},{"id":"queyimen","name":"缺一门","points":1,"count":1,"tiles":["55m","66m","99m","22p","33p","44p","55p"]},{"id":"wuzi","name":"无字","points":1,"count":1,"tiles":["55m","66m","99m","22p","33p","44p","55p"]}]}
-{"hand":"[EEEE]x","error":"unexpected '"'"'x'"'"' at position 6 (tiles look like 123m, 5z, E or C; melds like [EEE,2])"}
-{"hand":"1111m1m","error":"1m appears 5 times (melds included); there are 4 copies of each tile"}
+{"hand":"[EEEE]x","error":"unexpected '"'"'x'"'"' at position 6 (tiles look like 123m, 5z, 一万 or 东)"}
+{"hand":"1111m1m","error":"1m appears 5 times; there are 4 copies of each tile"}
 {"hand":"[EEE,2]12345678m11p9m|EE1001","error":"杠上开花 (self-drawn after a kong) but the hand has no kong"}' "$out"
 expect "batch status" 1 "$status"
 $Q gb fan '556699m22334455p' > /dev/null
