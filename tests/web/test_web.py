@@ -231,6 +231,11 @@ def same_as_cli(driver):
         lasts = [f"{h}/{rng.choice(['3', '44', '555', '34567', '2'])}" for h in hands]
         cases += [(["poker", "minplays", "--rules", rules], hands), (["poker", "classify", "--rules", rules], small),
                   (["poker", "moves", "--rules", rules], hands[:50] + lasts[:50])]
+    # written by hand: Chinese names, and mistakes, whose messages must match too
+    cases += [(["gb", "fan"], ["[EEE,2][SSSS,1]WWWNN55pN|EE1000", "[东东东,2]一万二万三万四万五万六万七万八万九万北北",
+                              "11123m456p789s11z2z", "xyz", "[EEE]123m", "1m", "[345m,1]22456p222567s|EE0000|3"]),
+              (["poker", "minplays", "--rules", "ddz"], ["3445566688", "Z", "33333", "大王小王", "３４５ＪＱＫ", ""]),
+              (["zipai", "hu"], ["一二三四五六七八九 碰十十十 偎壹壹壹 摸十", "x", "一一一一一", "摸"])]
     for kind in ["score", "waits", "advice", "shanten"]:
         cases.append((["zhaotong", "analyze"], corpus(["zhaotong", "corpus", kind, "100", "--seed", "9"])))
     commands = 0

@@ -3,25 +3,17 @@
 // clicking or typed in the notation of docs/formats/gb.md; answered with
 // `qipai gb fan` (the breakdown with each fan's tiles), and for a hand of
 // 13 with `gb ting` and `gb shanten`.
-import { kindOf, nameOf, tile, tileRow } from './faces.js';
+import { kindOf, nameOf, tile, tileRow, tilesOf } from './faces.js';
 import { L, currentLang, onLangChange } from './i18n.js';
 import { clear, el, errorBox, table } from './ui.js';
 
 const HONOR_LETTERS = 'ESWNPFC'; // 1z..7z
 const WINDS = 'ESWN';
 
-// Tiles of a gb text (compact or letters) as names.
+// Tiles of a gb text (compact, Chinese, or the honor letters E S W N P F
+// C) as names, for drawing.
 function gbTiles(text) {
-  const out = [];
-  let digits = [];
-  for (const c of text) {
-    if (c >= '1' && c <= '9') digits.push(c);
-    else if ('mpsz'.includes(c)) {
-      digits.forEach((d) => out.push(d + c));
-      digits = [];
-    } else if (HONOR_LETTERS.includes(c)) out.push(`${HONOR_LETTERS.indexOf(c) + 1}z`);
-  }
-  return out;
+  return tilesOf(text.replace(/[ESWNPFC]/g, (c) => `${HONOR_LETTERS.indexOf(c) + 1}z`));
 }
 
 // "345m" / "EEE" style text for tile names (honors as letters).
