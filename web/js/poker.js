@@ -8,6 +8,9 @@ import { clear, el, errorBox, table } from './ui.js';
 
 const SHOWN_SOLUTIONS = 50;
 const SHOWN_MOVES = 120;
+// Minimum plays of a game's hand take microseconds; of a whole deck, far
+// longer (docs/perf/poker.md): bigger hands wait for a click.
+const AUTO_CARDS = 24;
 
 export function initPoker(ready) {
   const $ = (id) => document.getElementById(id);
@@ -59,9 +62,15 @@ export function initPoker(ready) {
       el('pre', {}, JSON.stringify(answer))));
   }
 
-  function update() {
+  function update(confirmed = false) {
     clear(view).appendChild(pokerRow(hand.value));
     if (!qipai) return;
+    const cards = view.querySelectorAll('.pcard').length;
+    if (command.value === 'minplays' && cards > AUTO_CARDS && confirmed !== true) {
+      clear(result).appendChild(el('p', {}, L(`${cards} cards: minimum plays of a hand this big can take long. `, `${cards} 张牌：这么多牌的最少手数可能要算很久。`),
+        el('button', { type: 'button', id: 'pk-compute', onclick: () => update(true) }, L('Compute', '计算'))));
+      return;
+    }
     const args = ['poker', command.value, '--rules', rules.value];
     const text = command.value === 'moves' && last.value.trim() ? `${hand.value}/${last.value.trim()}` : hand.value;
     let answer;
@@ -73,9 +82,9 @@ export function initPoker(ready) {
     render(answer);
   }
 
-  for (const x of [hand, last]) x.addEventListener('input', update);
-  for (const x of [command, rules]) x.addEventListener('change', update);
-  onLangChange(update);
+  for (const x of [hand, last]) x.addEventListener('input', () => update());
+  for (const x of [command, rules]) x.addEventListener('change', () => update());
+  onLangChange(() => update());
   update();
   ready.then((q) => { qipai = q; update(); });
 }
