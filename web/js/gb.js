@@ -196,11 +196,11 @@ export function initGb(ready) {
     try {
       if (size === 13) {
         fan = { win: false };
-        extra.push(JSON.parse(qipai.runSync(['gb', 'ting'], line)));
-        extra.push(JSON.parse(qipai.runSync(['gb', 'shanten'], line)));
+        extra.push(qipai.json(['gb', 'ting'], line));
+        extra.push(qipai.json(['gb', 'shanten'], line));
       } else {
-        fan = JSON.parse(qipai.runSync(['gb', 'fan'], line));
-        if (fan.win === false && size === 14) extra.push(JSON.parse(qipai.runSync(['gb', 'shanten'], line)));
+        fan = qipai.json(['gb', 'fan'], line);
+        if (fan.win === false && size === 14) extra.push(qipai.json(['gb', 'shanten'], line));
       }
     } catch (e) {
       fan = { error: e.message };

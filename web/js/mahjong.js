@@ -80,7 +80,7 @@ export function initMahjong(ready) {
     const base = ['--rules', rules.value];
     for (const w of wildKinds()) base.push('--wild', w);
     const line = hand.value;
-    const ask = (command) => JSON.parse(qipai.runSync(['mahjong', command, ...base], line));
+    const ask = (command) => qipai.json(['mahjong', command, ...base], line);
     const tiles = tilesOf(line);
     const out = [];
     const shanten = ask('shanten');
@@ -184,7 +184,7 @@ export function initMahjong(ready) {
       ? a.json.map((j) => {
         const command = j.discards ? 'discards' : j.decompositions ? 'decompose' : j.waits ? 'waits'
           : j.effective ? 'effective' : 'forms' in j && 'win' in j ? 'win' : 'shanten';
-        return qipai.runSync(['mahjong', command, ...a.base, '--chinese'], hand.value);
+        return qipai.text1(['mahjong', command, ...a.base, '--chinese'], hand.value);
       }) : a.json.map((j) => JSON.stringify(j));
     raw.appendChild(el('pre', {}, jsonLines.join('\n')));
     result.appendChild(raw);

@@ -75,7 +75,7 @@ export function initPoker(ready) {
     const text = command.value === 'moves' && last.value.trim() ? `${hand.value}/${last.value.trim()}` : hand.value;
     let answer;
     try {
-      answer = JSON.parse(qipai.runSync(args, text));
+      answer = qipai.json(args, text);
     } catch (e) {
       answer = { error: e.message };
     }

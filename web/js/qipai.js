@@ -93,15 +93,20 @@ export class Qipai {
       inputs = [];
       for (let i = 0; i < listed; i++) inputs.push(this.string(this.m.HEAPU32[(array >> 2) + i]));
     } else {
+      // as standard input: blank lines get no answer, as on the command line
       inputs = String(line).split('\n').filter((l) => l.trim() !== '');
-      if (inputs.length === 0) inputs = [String(line)];
     }
     return inputs.map((l) => this.answer(q, l)).join('\n');
   }
 
-  // The answer parsed, for the page's panes.
+  // The answer to exactly one line (a blank one too: the query's answer for
+  // it), as text and parsed: for the page's panes.
+  text1(args, line) {
+    return this.answer(this.query(args), String(line));
+  }
+
   json(args, line) {
-    return JSON.parse(this.runSync(args, line));
+    return JSON.parse(this.text1(args, line));
   }
 
   version() {

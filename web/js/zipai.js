@@ -98,7 +98,7 @@ export function initZipai(ready) {
     if (!qipai) return;
     let answer;
     try {
-      answer = JSON.parse(qipai.runSync(['zipai', command.value, '--rules', rules.value], line.value));
+      answer = qipai.json(['zipai', command.value, '--rules', rules.value], line.value);
     } catch (e) {
       answer = { error: e.message };
     }
