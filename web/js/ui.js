@@ -33,16 +33,3 @@ export function table(headers, rows, attrs = {}) {
 export function errorBox(message) {
   return el('div', { class: 'error', role: 'alert' }, message);
 }
-
-// Runs fn at most once per animation frame for bursts of calls (typing).
-export function debounceFrame(fn) {
-  let pending = false;
-  return (...args) => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
-      fn(...args);
-    });
-  };
-}
