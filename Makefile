@@ -18,7 +18,7 @@ WARN    = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototype
 CFLAGS_COMMON = -std=c11 $(WARN) -Iinclude -Isrc -fPIC -MMD -MP
 OPT     ?= -O2 -g
 SAN     = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-LDLIBS  = -ljansson -lm -lpthread
+LDLIBS  = -lm
 LIB_FLAGS = -fvisibility=hidden
 # The shared library's ABI version: bumped only with an incompatible change.
 SOVERSION = 1

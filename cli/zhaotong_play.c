@@ -245,7 +245,7 @@ static int pick(const table *tb, const qipai_zt_action *list, int n, const char 
     long number = strtol(text, &end, 10);
     if (*text && !*end)
         return number >= 1 && number <= n ? (int)number - 1 : -1;
-    int kind = zt_parse_tile(text);
+    int kind = zt_tile_kind(text);
     for (int i = 0; i < n; i++) {
         char label[32];
         action_label(tb, &list[i], label, sizeof label);
@@ -371,14 +371,9 @@ int zt_cli_play(int argc, char **argv)
             if (n != QIPAI_ZT_SEATS)
                 return cli_usage("--bots wants four names (your seat's is not used)");
         } else if (!strcmp(a, "--rule")) {
-            char name[64], why[160];
-            const char *eq = strchr(v, '=');
-            if (!eq || (size_t)(eq - v) >= sizeof name)
-                return cli_usage("--rule wants NAME=VALUE");
-            memcpy(name, v, (size_t)(eq - v));
-            name[eq - v] = '\0';
-            if (zt_rule_set_text(&rules, name, eq + 1, why, sizeof why))
-                return cli_usage("--rule %s: %s", v, why);
+            int status = zt_cli_rule_option(&rules, v);
+            if (status)
+                return status;
         } else {
             return cli_usage("zhaotong play: unknown option '%s'", a);
         }
