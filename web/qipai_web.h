@@ -10,6 +10,8 @@
 
 #include <qipai/query.h>
 
+#include <stddef.h>
+
 enum { QIPAI_WEB_MESSAGE = 160 };
 
 /* ---- queries (qipai_web.c) ---- */
@@ -19,7 +21,7 @@ qipai_query *qipai_web_query_new(int argc, const char *packed, char message[QIPA
 const char *qipai_web_version(void);
 
 /* ---- Zhaotong tables (zt_web.c): a game played by a person and bots, or a
- * log's game replayed action by action ---- */
+ * log's game through the library's replay check ---- */
 
 typedef struct web_zt web_zt;
 
@@ -28,11 +30,18 @@ typedef struct web_zt web_zt;
  * the person's entry unused), rules one NAME=VALUE a line (may be empty). */
 web_zt *qipai_web_zt_new(const char *seed, int dealer, int human, const char *bots,
                          const char *rules, char message[QIPAI_WEB_MESSAGE]);
-/* A game from a log's header: the wall as 108 compact tiles back to back
- * ("3s9s1m..."), its dealer and rules; every seat's actions come from the
- * log (no person, no bot). */
-web_zt *qipai_web_zt_new_wall(const char *wall, int dealer, const char *rules,
-                              char message[QIPAI_WEB_MESSAGE]);
+/* A log's game from its header line (qipai_zt_log_read_header): the rest
+ * of its lines go to qipai_web_zt_replay_line, the deal first. */
+web_zt *qipai_web_zt_new_log(const char *header, size_t length, char message[QIPAI_WEB_MESSAGE]);
+/* The log's next line through the replay check: 0 when it holds (an action
+ * line is played), else the code with the reason in message, and
+ * qipai_web_zt_replay_expected gives the line the rules wanted there ("" when
+ * an action was due). */
+int qipai_web_zt_replay_line(web_zt *table, const char *line, size_t length,
+                             char message[QIPAI_WEB_MESSAGE]);
+const char *qipai_web_zt_replay_expected(const web_zt *table);
+/* Whether the lines so far are the whole game. */
+int qipai_web_zt_replay_done(const web_zt *table);
 void qipai_web_zt_free(web_zt *table);
 
 /* The table as JSON: phase, the 坨, the wall, each seat (hands shown for

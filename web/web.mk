@@ -22,7 +22,8 @@ EMCC_ENV  = NODE_PATH=/usr/share/nodejs
 WASM_CFLAGS = -std=c11 $(WARN) -Iinclude -Isrc -I. -O2 -MMD -MP
 # What the page calls: the query layer as it is, and the glue of web/*.c.
 WASM_EXPORT_LIST = malloc free qipai_query_answer qipai_query_free qipai_query_inputs \
-    qipai_web_query_new qipai_web_version qipai_web_zt_new qipai_web_zt_new_wall \
+    qipai_web_query_new qipai_web_version qipai_web_zt_new qipai_web_zt_new_log \
+    qipai_web_zt_replay_line qipai_web_zt_replay_expected qipai_web_zt_replay_done \
     qipai_web_zt_free qipai_web_zt_state qipai_web_zt_step qipai_web_zt_advance \
     qipai_web_zt_hint qipai_web_zt_header
 web_comma := ,

@@ -1,6 +1,7 @@
 /*
- * Zhaotong log lines (docs/formats/zhaotong.md) written with the library's
- * JSON writer (src/common/json.h): one value each, into w.
+ * Zhaotong JSON for the page, one value each into w (src/common/json.h):
+ * tiles, hands and melds, and the library's log lines (docs/formats/
+ * zhaotong.md).
  */
 #ifndef QIPAI_WEB_ZT_JSON_H
 #define QIPAI_WEB_ZT_JSON_H
@@ -16,8 +17,8 @@ void zt_write_concealed(qjson_writer *w, const qipai_zt_hand *hand, int tuo_kind
 void zt_write_melds(qjson_writer *w, const qipai_zt_hand *hand);
 void zt_write_header(qjson_writer *w, const qipai_zt_game *g, long number);
 void zt_write_deal(qjson_writer *w, const qipai_zt_game *g);
-void zt_write_action(qjson_writer *w, const qipai_zt_action *a);
 void zt_write_win(qjson_writer *w, const qipai_zt_game *g, int seat);
 void zt_write_event(qjson_writer *w, const qipai_zt_game *g, const qipai_zt_event *e);
+void zt_write_record(qjson_writer *w, const qipai_zt_record *r);
 
 #endif

@@ -1,10 +1,12 @@
 /*
  * Zhaotong tables for the page: a game the person plays against three bots
  * (seeded as `qipai zhaotong play --seed S` deals it) and a log's game
- * replayed action by action. The engine is the library's (qipai_zt_step,
- * qipai_zt_legal_actions, qipai_zt_bot_choose); this file only keeps the
- * game, collects the events the step function reports and writes the table
- * as JSON for web/js/zhaotong.js to draw.
+ * replayed line by line through the library's replay check (every action
+ * legal, every other line the event the rules give). The engine is the
+ * library's (qipai_zt_step, qipai_zt_legal_actions, qipai_zt_bot_choose,
+ * qipai_zt_replay_*, qipai_zt_log_*); this file keeps the game, collects
+ * the events the step function reports and writes the table as JSON for
+ * web/js/ztview.js to draw.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,12 +17,15 @@
 #include "web/zt_json.h"
 
 struct web_zt {
-    qipai_zt_game game;
+    /* The game is replay.game: a log's game is checked by the replay; a
+     * game against bots is stepped directly. */
+    qipai_zt_replay replay;
     int human;                        /* the person's seat; -1 in a replay */
     qipai_zt_bot bots[QIPAI_ZT_SEATS];
     qjson_writer header;              /* [game line, deal line], written at the deal */
     qjson_writer events;              /* an open array: the events not yet shown */
     qjson_writer out;                 /* the last answer */
+    char expected[QIPAI_ZT_LOG_LINE]; /* the line a replay wanted where the log departed */
 };
 
 static void set_message(char *message, const char *text)
@@ -68,8 +73,8 @@ static web_zt *table_new(void)
 static void write_header(web_zt *t)
 {
     qjson_array_begin(&t->header);
-    zt_write_header(&t->header, &t->game, 1);
-    zt_write_deal(&t->header, &t->game);
+    zt_write_header(&t->header, &t->replay.game, 1);
+    zt_write_deal(&t->header, &t->replay.game);
     qjson_array_end(&t->header);
 }
 
@@ -112,7 +117,7 @@ web_zt *qipai_web_zt_new(const char *seed, int dealer, int human, const char *bo
             bots += n + (bots[n] == ',');
     }
     qipai_error err;
-    if (qipai_zt_game_init(&t->game, &r, seed_value, dealer, &err) != QIPAI_OK) {
+    if (qipai_zt_game_init(&t->replay.game, &r, seed_value, dealer, &err) != QIPAI_OK) {
         set_message(message, err.message);
         qipai_web_zt_free(t);
         return NULL;
@@ -121,45 +126,59 @@ web_zt *qipai_web_zt_new(const char *seed, int dealer, int human, const char *bo
     return t;
 }
 
-web_zt *qipai_web_zt_new_wall(const char *wall, int dealer, const char *rules,
-                              char message[QIPAI_WEB_MESSAGE])
+web_zt *qipai_web_zt_new_log(const char *header, size_t length, char message[QIPAI_WEB_MESSAGE])
 {
     message[0] = '\0';
-    uint8_t tiles[QIPAI_ZT_TILES];
-    for (int i = 0; i < QIPAI_ZT_TILES; i++) {
-        const char *p = wall + 2 * i;
-        const char *suit = p[0] ? strchr("mps", p[1]) : NULL;
-        if (p[0] < '1' || p[0] > '9' || !suit || !p[1]) {
-            snprintf(message, QIPAI_WEB_MESSAGE, "wall tile %d is not a tile of 1m-9s", i + 1);
-            return NULL;
-        }
-        tiles[i] = (uint8_t)((suit - "mps") * 9 + (p[0] - '1'));
-    }
-    if (wall[2 * QIPAI_ZT_TILES]) {
-        set_message(message, "the wall holds more than 108 tiles");
+    qipai_zt_rules rules;
+    uint8_t wall[QIPAI_ZT_TILES];
+    int dealer;
+    qipai_error err;
+    if (qipai_zt_log_read_header(header, length, &rules, wall, &dealer, NULL, &err) != QIPAI_OK) {
+        set_message(message, err.message);
         return NULL;
     }
-    if (dealer < 0 || dealer >= QIPAI_ZT_SEATS) {
-        set_message(message, "the dealer is a seat 0-3");
-        return NULL;
-    }
-    qipai_zt_rules r;
-    if (read_rules(&r, rules, message) != QIPAI_OK)
-        return NULL;
     web_zt *t = table_new();
     if (!t) {
         set_message(message, "out of memory");
         return NULL;
     }
     t->human = -1;
-    qipai_error err;
-    if (qipai_zt_game_init_wall(&t->game, &r, tiles, dealer, &err) != QIPAI_OK) {
+    if (qipai_zt_replay_start(&t->replay, &rules, wall, dealer, &err) != QIPAI_OK) {
         set_message(message, err.message);
         qipai_web_zt_free(t);
         return NULL;
     }
     write_header(t);
     return t;
+}
+
+int qipai_web_zt_replay_line(web_zt *t, const char *line, size_t length,
+                             char message[QIPAI_WEB_MESSAGE])
+{
+    message[0] = '\0';
+    t->expected[0] = '\0';
+    qipai_zt_record record, due;
+    qipai_error err;
+    qipai_err e = qipai_zt_log_read_record(line, length, &record, &err);
+    if (e == QIPAI_OK)
+        e = qipai_zt_replay_record(&t->replay, &record, &err);
+    if (e == QIPAI_OK)
+        return 0;
+    set_message(message, err.message);
+    if (qipai_zt_replay_expected(&t->replay, &due) &&
+        qipai_zt_log_record(&due, t->expected, sizeof t->expected) >= sizeof t->expected)
+        t->expected[0] = '\0';
+    return (int)e;
+}
+
+const char *qipai_web_zt_replay_expected(const web_zt *t)
+{
+    return t->expected;
+}
+
+int qipai_web_zt_replay_done(const web_zt *t)
+{
+    return qipai_zt_replay_done(&t->replay);
 }
 
 void qipai_web_zt_free(web_zt *t)
@@ -193,7 +212,7 @@ int qipai_web_zt_step(web_zt *t, int seat, int type, int kind, int tuo,
     }
     qipai_zt_action a = {(uint8_t)type, (uint8_t)seat, (uint8_t)kind, (uint8_t)tuo};
     qipai_error err;
-    qipai_err e = qipai_zt_step_events(&t->game, &a, collect_event, t, &err);
+    qipai_err e = qipai_zt_step_events(&t->replay.game, &a, collect_event, t, &err);
     if (e != QIPAI_OK)
         set_message(message, err.message);
     return (int)e;
@@ -204,7 +223,7 @@ int qipai_web_zt_advance(web_zt *t, int max_steps, char message[QIPAI_WEB_MESSAG
     message[0] = '\0';
     int steps = 0;
     while (steps < max_steps) {
-        unsigned to_act = qipai_zt_to_act(&t->game);
+        unsigned to_act = qipai_zt_to_act(&t->replay.game);
         if (t->human >= 0)
             to_act &= ~(1u << t->human);
         if (!to_act)
@@ -214,8 +233,8 @@ int qipai_web_zt_advance(web_zt *t, int max_steps, char message[QIPAI_WEB_MESSAG
             seat++;
         qipai_zt_action a;
         qipai_error err;
-        if (qipai_zt_bot_choose(&t->game, seat, t->bots[seat], &a, &err) != QIPAI_OK ||
-            qipai_zt_step_events(&t->game, &a, collect_event, t, &err) != QIPAI_OK) {
+        if (qipai_zt_bot_choose(&t->replay.game, seat, t->bots[seat], &a, &err) != QIPAI_OK ||
+            qipai_zt_step_events(&t->replay.game, &a, collect_event, t, &err) != QIPAI_OK) {
             set_message(message, err.message);
             return -1;
         }
@@ -257,7 +276,7 @@ static void write_action_object(qjson_writer *w, const qipai_zt_action *a)
 
 static void write_player(qjson_writer *w, const web_zt *t, int s, bool shown)
 {
-    const qipai_zt_game *g = &t->game;
+    const qipai_zt_game *g = &t->replay.game;
     const qipai_zt_player *p = &g->players[s];
     qjson_object_begin(w);
     qjson_key_int(w, "seat", s);
@@ -285,7 +304,7 @@ static void write_player(qjson_writer *w, const web_zt *t, int s, bool shown)
 
 const char *qipai_web_zt_state(web_zt *t, int reveal)
 {
-    const qipai_zt_game *g = &t->game;
+    const qipai_zt_game *g = &t->replay.game;
     qjson_writer *w = &t->out;
     qjson_writer_reset(w);
     qjson_object_begin(w);
@@ -402,7 +421,7 @@ static void write_effective(qjson_writer *w, const qipai_mj_effective *e, int tu
 
 const char *qipai_web_zt_hint(web_zt *t, int seat)
 {
-    const qipai_zt_game *g = &t->game;
+    const qipai_zt_game *g = &t->replay.game;
     qjson_writer *w = &t->out;
     qjson_writer_reset(w);
     if (seat < 0 || seat >= QIPAI_ZT_SEATS)

@@ -133,24 +133,32 @@ export class ZhaotongTable {
     return new ZhaotongTable(qipai, p);
   }
 
-  // A log's game: its header line (docs/formats/zhaotong.md).
-  static fromHeader(qipai, header) {
-    const rules = [];
-    for (const [key, value] of Object.entries(header.rules || {})) {
-      if (key === 'fan') {
-        for (const [type, fan] of Object.entries(value)) rules.push(`fan.${type}=${fan}`);
-      } else {
-        rules.push(`${key}=${value}`);
-      }
-    }
-    if (!Array.isArray(header.wall)) throw new Error('the game line has no "wall"');
-    const [w] = qipai.text(header.wall.join(''));
-    const [r] = qipai.text(rules.join('\n'));
-    const p = qipai.m._qipai_web_zt_new_wall(w, header.dealer | 0, r, qipai.message);
-    qipai.m._free(w);
-    qipai.m._free(r);
+  // A log's game from its header line (text), checked line by line by the
+  // library's replay: feed the rest of its lines to replayLine, the deal first.
+  static fromLog(qipai, headerLine) {
+    const [h, n] = qipai.text(headerLine);
+    const p = qipai.m._qipai_web_zt_new_log(h, n, qipai.message);
+    qipai.m._free(h);
     if (!p) throw new Error(qipai.lastMessage());
     return new ZhaotongTable(qipai, p);
+  }
+
+  // The log's next line: throws the library's reason when it departs from
+  // the rules, with .expected the line the rules gave there ('' when an
+  // action was due).
+  replayLine(line) {
+    const [l, n] = this.q.text(line);
+    const code = this.m._qipai_web_zt_replay_line(this.p, l, n, this.q.message);
+    this.m._free(l);
+    if (code !== 0) {
+      const e = new Error(this.q.lastMessage());
+      e.expected = this.q.string(this.m._qipai_web_zt_replay_expected(this.p));
+      throw e;
+    }
+  }
+
+  replayDone() {
+    return this.m._qipai_web_zt_replay_done(this.p) !== 0;
   }
 
   state(reveal = false) {

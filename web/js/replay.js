@@ -1,26 +1,15 @@
 // The replay viewer: a log written by `qipai zhaotong sim --log FILE`
 // (docs/formats/zhaotong.md), opened with the file picker or dropped on the
-// page. Each game is played again by the library from its header (the wall,
-// the dealer, the rules) with the log's actions; every other line of the
-// log is compared with the event the library reports there, so what is
-// shown is the library's own state (all four hands), and a log that departs
-// from the rules is flagged at its line. Keys: ← → step, Home End, w / W
-// the next / previous win.
-import { kindOf } from './faces.js';
+// page. Each game goes through the library's replay check line by line
+// (qipai_zt_replay_*: every action legal when it comes, every other line the
+// event the rules give there), so what is shown is the library's own state
+// (all four hands), and a log that departs from the rules is flagged at its
+// line with what the rules wanted. Keys: ← → step, Home End, w / W the next
+// / previous win.
 import { ZhaotongTable } from './qipai.js';
 import { L, onLangChange } from './i18n.js';
 import { clear, el, errorBox } from './ui.js';
-import { ACTION_TYPES, drawTable, eventLine, settlement } from './ztview.js';
-
-// Same value: same types, same members whatever their order.
-function same(a, b) {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same(a[k], b[k]));
-}
+import { drawTable, eventLine, settlement } from './ztview.js';
 
 // The log's lines grouped by game: [{header, deal, lines: [{n, value}]}].
 export function readLog(text) {
@@ -36,55 +25,48 @@ export function readLog(text) {
       problems.push(L(`line ${i + 1}: not JSON`, `第 ${i + 1} 行：不是 JSON`));
       return;
     }
-    if (value.type === 'game') games.push({ header: value, headerLine: i + 1, deal: null, lines: [] });
+    if (value.type === 'game') games.push({ header: value, headerText: line, headerLine: i + 1, deal: null, lines: [] });
     else if (!games.length) problems.push(L(`line ${i + 1}: before any game line`, `第 ${i + 1} 行：在任何 game 行之前`));
-    else if (value.type === 'deal' && !games[games.length - 1].deal) games[games.length - 1].deal = value;
-    else games[games.length - 1].lines.push({ n: i + 1, value });
+    else if (value.type === 'deal' && !games[games.length - 1].deal) games[games.length - 1].deal = { n: i + 1, value, text: line };
+    else games[games.length - 1].lines.push({ n: i + 1, value, text: line });
   });
   return { games, problems };
 }
 
-// Plays one game of the log again: the states after the deal and after
-// each action, with the log lines each step covers, and the first place the
-// log and the library differ.
+// Plays one game of the log again through the library's replay check: the
+// states after the deal and after each action, with the log lines each step
+// covers, and the first line where the log departs from the rules.
 export function replayGame(qipai, game) {
-  const table = ZhaotongTable.fromHeader(qipai, game.header);
+  const table = ZhaotongTable.fromLog(qipai, game.headerText);
   const steps = [];
   let problem = null;
+  const feed = ({ n, text }) => {
+    try {
+      table.replayLine(text);
+      return true;
+    } catch (e) {
+      problem = { n, text: e.message + (e.expected ? ` (the rules give ${e.expected})` : '') };
+      return false;
+    }
+  };
   try {
-    const [header, deal] = table.header();
-    if (game.header.tuo && game.header.tuo !== header.tuo) problem = { n: game.headerLine, text: `the wall turns ${header.tuo}, the log says ${game.header.tuo}` };
-    if (!problem && game.deal && !same(game.deal.hands, deal.hands)) problem = { n: game.headerLine + 1, text: 'the deal is not what the wall gives' };
-    const first = table.state(true);
-    steps.push({ state: first, lines: [], events: [] });
-    let expected = [];
-    for (const { n, value } of game.lines) {
-      if (problem) break;
-      if (value.type === 'action') {
-        if (expected.length) {
-          problem = { n, text: `the log leaves out ${JSON.stringify(expected[0])}` };
-          break;
-        }
-        const a = { seat: value.player, type: ACTION_TYPES.indexOf(value.action), kind: value.tile ? kindOf(value.tile) : 0, tuo: value.tuo | 0 };
-        try {
-          table.step(a);
-        } catch (e) {
-          problem = { n, text: e.message };
-          break;
-        }
-        const state = table.state(true);
-        expected = state.events.slice(1); // the action itself is this line
-        steps.push({ state, lines: [value], events: state.events });
+    if (!game.deal) {
+      problem = { n: game.headerLine + 1, text: 'no deal line' };
+      return { steps, problem };
+    }
+    if (!feed(game.deal)) return { steps, problem };
+    steps.push({ state: table.state(true), lines: [], events: [] });
+    for (const line of game.lines) {
+      if (!feed(line)) break;
+      if (line.value.type === 'action') {
+        steps.push({ state: table.state(true), lines: [line.value], events: [line.value] });
       } else {
-        const want = expected.shift();
-        if (!want || !same(want, value)) {
-          problem = { n, text: `expected ${want ? JSON.stringify(want) : 'an action'}, found ${JSON.stringify(value)}` };
-          break;
-        }
-        steps[steps.length - 1].lines.push(value);
+        const last = steps[steps.length - 1];
+        last.lines.push(line.value);
+        last.events.push(line.value);
       }
     }
-    if (!problem && expected.length) problem = { n: null, text: `the log ends before ${JSON.stringify(expected[0])}` };
+    if (!problem && !table.replayDone()) problem = { n: null, text: 'the log stops before the game ends' };
   } finally {
     table.free();
   }
@@ -113,7 +95,7 @@ export function initReplay(ready) {
   }
 
   function show(i) {
-    if (!replay) return;
+    if (!replay || !replay.steps.length) return;
     at = Math.max(0, Math.min(replay.steps.length - 1, i));
     const step = replay.steps[at];
     slider.max = String(replay.steps.length - 1);
