@@ -345,10 +345,6 @@ def advice_latency(driver):
 
 def gb_pane(driver):
     pane(driver, "gb")
-    if "no line command" in supported(driver, ["gb", "fan"]):
-        print("gb pane: SKIPPED (gb is not in the query layer yet)", flush=True)
-        shot(driver, "gb")
-        return
     hand = "[345m,1]22456p222567s"
     set_input(driver, "gb-hand", hand)
     want = json.loads(cli(["gb", "fan"], [hand])[0])
@@ -393,10 +389,6 @@ def zipai_pane(driver):
 
 def poker_pane(driver):
     pane(driver, "poker")
-    if "no line command" in supported(driver, ["poker", "minplays"]):
-        print("poker pane: SKIPPED (poker is not in the query layer yet)", flush=True)
-        shot(driver, "poker")
-        return
     choose(driver, "pk-rules", "seed")
     set_input(driver, "pk-hand", "3445566688")
     want = json.loads(cli(["poker", "minplays", "--rules", "seed"], ["3445566688"])[0])
