@@ -412,7 +412,18 @@ def play_game(driver, seed):
     """A whole game by clicking: hu when offered, pass claims, else discard
     the tile the strong bot would (read from the hint box) or the first."""
     pane(driver, "play")
+    # a seat of one's choice; the same seed deals the same game; bots' hands hidden
+    choose(driver, "zt-seat", "2")
     set_input(driver, "zt-seed", str(seed))
+    driver.find_element(By.ID, "zt-new").click()
+    first = driver.execute_script("return window.qipai.lastPlayState.players[2].tiles")
+    check("seat 2" in driver.find_element(By.CSS_SELECTOR, "#zt-table .seat-0 .who").text,
+          "the person's seat is drawn at the bottom")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#zt-table .back")) >= 3 * 10, "the bots' hands are face down")
+    driver.find_element(By.ID, "zt-new").click()
+    check(driver.execute_script("return window.qipai.lastPlayState.players[2].tiles") == first,
+          "the same seed deals the same game")
+    choose(driver, "zt-seat", "0")
     driver.find_element(By.ID, "zt-new").click()
     clicks = 0
     saw_hint = False
