@@ -61,8 +61,13 @@ serve: web
 	cd $(WEB_DIR) && $(PYTHON) -m http.server $(WEB_PORT) --bind 127.0.0.1
 
 # The browser tests need emcc (to build the page), Chromium, its driver and
-# Selenium; without them they say so and pass, as CI always has them.
+# Selenium; without them they say so and pass, as CI always has them. The
+# glue is compiled by the native compilers too (gcc and clang), whatever is
+# missing.
 test-web: $(BUILD)/qipai
+	@echo "== web glue: $(CC) and $(SAN_CC)"
+	@for c in $(CC) $(SAN_CC); do for f in $(WEB_C); do \
+	    $$c -std=c11 $(WARN) -Iinclude -Isrc -I. -fsyntax-only $$f || exit 1; done; done
 	@if command -v $(EMCC) >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1 && \
 	    command -v chromedriver >/dev/null 2>&1 && $(PYTHON) -c 'import selenium' 2>/dev/null; then \
 	    $(MAKE) --no-print-directory web && \
