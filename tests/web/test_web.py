@@ -406,6 +406,15 @@ def poker_pane(driver):
     rows = len(driver.find_elements(By.CSS_SELECTOR, "#pk-moves tbody tr"))
     check(rows == want["count"], f"{rows} moves that beat 34567 drawn, CLI {want['count']}")
     shot(driver, "poker-moves")
+    # cards clicked: 34567 read as one play
+    choose(driver, "pk-command", "classify")
+    set_input(driver, "pk-last", "")
+    set_input(driver, "pk-hand", "")
+    for rank in "34567":
+        driver.find_element(By.CSS_SELECTOR, f"#pk-palette .pcard[data-card='{rank}']").click()
+    want = json.loads(cli(["poker", "classify", "--rules", "ddz"], ["34567"])[0])
+    text = driver.find_element(By.ID, "pk-result").text
+    check(want["plays"] and want["plays"][0]["type"] in text, f"clicked 34567 classified as {want['plays']}: {text[:80]}")
 
 
 def play_game(driver, seed):
