@@ -341,6 +341,9 @@ install: lib cli docs-generated $(BUILD)/qipai.pc
 clean:
 	rm -rf $(BUILD)
 
+# The page: make web, make serve, make test-web (web/web.mk).
+include web/web.mk
+
 # Dependency files are only ever written by the compiler: never try to
 # remake them (a pattern rule would otherwise run a generator on them).
 $(BUILD)/%.d: ;
