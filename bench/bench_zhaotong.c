@@ -35,7 +35,7 @@ typedef struct sampler {
 static void print_position(sampler *s, const qipai_zt_hand *h, int tuo, unsigned context)
 {
     char text[256];
-    zt_format_position(h, tuo, context, text, sizeof text);
+    qipai_zt_format_position(h, tuo, context, text, sizeof text);
     puts(text);
     s->written++;
 }
@@ -175,10 +175,10 @@ int zt_cli_bench(int argc, char **argv)
         return cli_usage("zhaotong bench: out of memory");
     }
     for (long i = 0; i < n; i++) {
-        char why[200];
-        if (zt_parse_position(lines[i], -1, &p[i].hand, &p[i].tuo, &p[i].context, why,
-                              sizeof why)) {
-            int status = cli_usage("zhaotong bench: %s line %ld: %s", argv[2], i + 1, why);
+        qipai_error err;
+        if (qipai_zt_parse_position(lines[i], -1, &p[i].hand, &p[i].tuo, &p[i].context, &err) !=
+            QIPAI_OK) {
+            int status = cli_usage("zhaotong bench: %s line %ld: %s", argv[2], i + 1, err.message);
             cli_free_lines(lines, n);
             free(p);
             return status;
@@ -197,10 +197,22 @@ int zt_cli_bench(int argc, char **argv)
     }
     cli_sort_times(runs, (size_t)repeat);
     cli_sort_times(walls, (size_t)repeat);
-    cli_print(json_pack("{s:s,s:s,s:I,s:i,s:f,s:f,s:f,s:f,s:I}", "bench", call_names[call], "file",
-                        argv[2], "positions", (json_int_t)n, "repeat", repeat, "ns_per_call",
-                        runs[repeat / 2], "ns_min", runs[0], "ns_max", runs[repeat - 1],
-                        "ns_wall", walls[repeat / 2], "check", (json_int_t)check));
+    qjson_writer w;
+    qjson_writer_init(&w);
+    qjson_object_begin(&w);
+    qjson_key_string(&w, "bench", call_names[call]);
+    qjson_key(&w, "file");
+    qjson_string_lossy(&w, argv[2], strlen(argv[2]));
+    qjson_key_int(&w, "positions", n);
+    qjson_key_int(&w, "repeat", repeat);
+    zt_json_real(&w, "ns_per_call", runs[repeat / 2]);
+    zt_json_real(&w, "ns_min", runs[0]);
+    zt_json_real(&w, "ns_max", runs[repeat - 1]);
+    zt_json_real(&w, "ns_wall", walls[repeat / 2]);
+    qjson_key_int(&w, "check", check);
+    qjson_object_end(&w);
+    zt_print_json(&w);
+    qjson_writer_free(&w);
     free(p);
     return CLI_EXIT_OK;
 }

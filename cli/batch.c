@@ -14,39 +14,6 @@
 #include <string.h>
 #include <time.h>
 
-void cli_print(json_t *obj)
-{
-    char *text = json_dumps(obj, JSON_COMPACT);
-    if (text) {
-        fputs(text, stdout);
-        fputc('\n', stdout);
-        free(text);
-    } else {
-        fputs("{\"error\":\"out of memory\"}\n", stdout);
-    }
-    json_decref(obj);
-}
-
-json_t *cli_error(const char *key, const char *input, const char *message)
-{
-    json_t *obj = json_object();
-    /* Input that is not UTF-8 cannot go into a JSON string as is. */
-    json_t *text = json_string(input);
-    if (!text)
-        text = json_string("(input is not valid UTF-8)");
-    json_object_set_new(obj, key, text);
-    json_object_set_new(obj, "error", json_string(message));
-    return obj;
-}
-
-static int answer_one(const char *line, cli_answer_fn answer, void *context)
-{
-    json_t *obj = answer(line, context);
-    int failed = json_object_get(obj, "error") != NULL;
-    cli_print(obj);
-    return failed;
-}
-
 /* Strips the line ending (LF or CRLF) and surrounding blanks in place. */
 static char *trim(char *line)
 {
@@ -57,24 +24,6 @@ static char *trim(char *line)
     while (*line == ' ' || *line == '\t')
         line++;
     return line;
-}
-
-int cli_batch(int n, char **inputs, cli_answer_fn answer, void *context)
-{
-    int failures = 0;
-    if (n > 0) {
-        for (int i = 0; i < n; i++)
-            failures += answer_one(inputs[i], answer, context);
-    } else {
-        char *line = NULL;
-        size_t capacity = 0;
-        while (getline(&line, &capacity, stdin) != -1) {
-            failures += answer_one(trim(line), answer, context);
-            fflush(stdout);
-        }
-        free(line);
-    }
-    return failures ? CLI_EXIT_FAILED : CLI_EXIT_OK;
 }
 
 static void flush_output(void *context)

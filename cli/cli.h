@@ -6,7 +6,6 @@
 #ifndef QIPAI_CLI_H
 #define QIPAI_CLI_H
 
-#include <jansson.h>
 #include <stdio.h>
 
 enum {
@@ -14,21 +13,6 @@ enum {
     CLI_EXIT_FAILED = 1, /* some input line was bad; the others were answered */
     CLI_EXIT_USAGE = 2   /* the command itself was malformed */
 };
-
-/* Answers one input line with a JSON object (owned by the caller then).
- * An object holding an "error" key marks the line as failed. */
-typedef json_t *(*cli_answer_fn)(const char *line, void *context);
-
-/* Answers each of the n inputs, or each line of stdin when n == 0, printing
- * one compact JSON object per line in order. Returns CLI_EXIT_FAILED when
- * any answer was an error object. */
-int cli_batch(int n, char **inputs, cli_answer_fn answer, void *context);
-
-/* {"hand": input, "error": message}: the answer to a bad line. */
-json_t *cli_error(const char *key, const char *input, const char *message);
-
-/* Prints obj as one compact JSON line on stdout; takes ownership. */
-void cli_print(json_t *obj);
 
 /* Runs a line command through the library's query (include/qipai/query.h):
  * argv = {GAME, COMMAND, options and inputs}. Answers the inputs, or every

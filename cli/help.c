@@ -85,8 +85,15 @@ static const command_help commands[] = {
      "its 95% confidence interval", NULL},
     {"zhaotong", "replay", "FILE [--verbose]",
      "checks every game of a log against the rules; exit 1 when one departs from them", NULL},
-    {"zhaotong", "play", "[--seed S] [--seat 0-3] [--bots B,B,B,B] [--rule NAME=VALUE]... [--watch]",
-     "plays a game against three bots in the terminal (type help at the prompt)", NULL},
+    {"zhaotong", "play",
+     "[--seed S] [--seat 0-3] [--dealer 0-3] [--bots B,B,B,B] [--rule NAME=VALUE]... [--watch] "
+     "[--chinese]",
+     "plays a game against three bots in the terminal (type help at the prompt)",
+     "--seed S     the deal of game 0 of `sim --seed S`\n"
+     "--watch      four bots play while you watch\n"
+     "--chinese    moves, tables and payments named in Chinese\n"
+     "Colour when the output is a terminal (NO_COLOR turns it off). An empty line never\n"
+     "chooses a move: letting a discard go must be typed (pass).\n"},
     {"zhaotong", "analyze", "--tuo TILE [--visible TILES] [--brief] [--rule NAME=VALUE]... [LINE...]",
      "analyses a position: win and its score, waits, shanten, effective tiles, advice",
      "LINE: 12345m55p peng:9p minggang:8p angang:7s+ tuo:5s zimo — concealed tiles, melds, 坨 "

@@ -1,7 +1,10 @@
 /*
- * The `qipai zhaotong` commands: sim and replay here; play
- * (zhaotong_play.c), duel (zhaotong_duel.c), analyze (zhaotong_analyze.c), bench and corpus
- * (bench/bench_zhaotong.c). Formats: docs/formats/zhaotong.md. No game logic
+ * The `qipai zhaotong` commands: the usage text and the dispatch, sim and
+ * replay here; play (zhaotong_play.c), duel (zhaotong_duel.c), the replay
+ * check over the library's log reader (zhaotong_replay.c), bench and corpus
+ * (bench/bench_zhaotong.c).
+ * analyze is a line command of the library's query layer
+ * (src/query/zhaotong.c). Formats: docs/formats/zhaotong.md. No game logic
  * here: options in, library calls, text or JSON out.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -19,8 +22,8 @@ static const char usage_text[] =
     "       qipai zhaotong replay FILE [--verbose]\n"
     "       qipai zhaotong play [--seed S] [--seat 0-3] [--bots B,B,B,B] [--rule NAME=VALUE]...\n"
     "                           [--watch]\n"
-    "       qipai zhaotong analyze --tuo TILE [--visible TILES] [--brief] [--rule NAME=VALUE]...\n"
-    "                              [LINE...]\n"
+    "       qipai zhaotong analyze [--tuo TILE] [--visible TILES] [--brief] [--rules NAME]\n"
+    "                              [--rule NAME=VALUE]... [LINE...]\n"
     "       qipai zhaotong corpus score|waits|advice|shanten N [--seed S]\n"
     "       qipai zhaotong bench score|waits|advice|shanten FILE [--repeat N]\n"
     "bots: expert, strong, seed. Rules: docs/RULES.md \"Zhaotong\"; NAME as in the log's rules\n"
@@ -40,20 +43,68 @@ static int parse_bots(const char *text, qipai_zt_bot bots[QIPAI_ZT_SEATS])
     return n == QIPAI_ZT_SEATS ? 0 : -1;
 }
 
-int zt_cli_rule_option(qipai_zt_rules *rules, const char *text)
+int zt_cli_rule_option(qipai_zt_rules *rules, const char *option)
 {
-    char name[64], why[160];
-    const char *eq = strchr(text, '=');
-    if (!eq || (size_t)(eq - text) >= sizeof name)
-        return cli_usage("--rule wants NAME=VALUE, not '%s'", text);
-    memcpy(name, text, (size_t)(eq - text));
-    name[eq - text] = '\0';
-    if (zt_rule_set_text(rules, name, eq + 1, why, sizeof why))
-        return cli_usage("--rule %s: %s", text, why);
     qipai_error err;
-    if (qipai_zt_rules_check(rules, &err) != QIPAI_OK)
-        return cli_usage("--rule %s: %s", text, err.message);
+    if (qipai_zt_rules_option(rules, option, &err) != QIPAI_OK)
+        return cli_usage("--rule %s: %s", option, err.message);
     return 0;
+}
+
+int zt_tile_kind(const char *text)
+{
+    qipai_mj_rules rules;
+    qipai_mj_tiles tiles;
+    qipai_mj_rules_preset(&rules, QIPAI_MJ_PRESET_ZHAOTONG);
+    if (!text || qipai_mj_parse_tiles(&rules, text, &tiles, 1, NULL) != QIPAI_OK || tiles.jokers)
+        return -1;
+    for (int k = 0; k < QIPAI_ZT_KINDS; k++)
+        if (tiles.counts[k])
+            return k;
+    return -1;
+}
+
+void zt_json_real(qjson_writer *w, const char *key, double value)
+{
+    char text[40];
+    if (key)
+        qjson_key(w, key);
+    if (value != value || value > 1.7976931348623157e308 || value < -1.7976931348623157e308) {
+        qjson_null(w);
+        return;
+    }
+    /* %.17g with a '.' or an exponent always there, the exponent without
+     * its '+' and leading zeros: 0.0, 0.83666666666666667, 4.82e-6. */
+    int n = snprintf(text, sizeof text - 2, "%.17g", value);
+    if (!strchr(text, '.') && !strchr(text, 'e')) {
+        memcpy(text + n, ".0", 3);
+        n += 2;
+    }
+    char *e = strchr(text, 'e');
+    if (e) {
+        char *to = e + 1, *from = to;
+        if (*from == '+')
+            from++;
+        else if (*from == '-')
+            to++, from++;
+        while (*from == '0' && from[1])
+            from++;
+        memmove(to, from, strlen(from) + 1);
+        n = (int)strlen(text);
+    }
+    qjson_raw(w, text, (size_t)n);
+}
+
+void zt_print_json(const qjson_writer *w)
+{
+    size_t n;
+    const char *text = qjson_text(w, &n);
+    if (text) {
+        fwrite(text, 1, n, stdout);
+        fputc('\n', stdout);
+    } else {
+        fputs("{\"error\":\"out of memory\"}\n", stdout);
+    }
 }
 
 static double cpu_now_ns(void)
@@ -65,16 +116,86 @@ static double cpu_now_ns(void)
 
 /* ---- sim ---- */
 
-static void write_line(FILE *f, json_t *o)
+/* The log of a run: every line through the library's log writer. */
+typedef struct log_file {
+    FILE *file;
+    bool cut; /* a line did not fit (cannot happen: the bots' names are short) */
+} log_file;
+
+static void write_line(log_file *log, const char *line, size_t n)
 {
-    json_dumpf(o, f, JSON_COMPACT);
-    fputc('\n', f);
-    json_decref(o);
+    if (n >= QIPAI_ZT_LOG_LINE) {
+        log->cut = true;
+        return;
+    }
+    fwrite(line, 1, n, log->file);
+    fputc('\n', log->file);
 }
 
 static void log_event(const qipai_zt_game *g, const qipai_zt_event *e, void *context)
 {
-    write_line(context, zt_json_event(g, e));
+    char line[QIPAI_ZT_LOG_LINE];
+    write_line(context, line, qipai_zt_log_event(g, e, line, sizeof line));
+}
+
+/* sim --json: the figures of the run as one JSON line. */
+static void print_json(const qipai_zt_stats *t, uint64_t seed, const char *const names[],
+                       const qipai_zt_bot bots[], double cpu_s, double per_s)
+{
+    double n = t->games ? (double)t->games : 1;
+    qjson_writer w;
+    qjson_writer_init(&w);
+    qjson_object_begin(&w);
+    qjson_key(&w, "games");
+    qjson_uint(&w, t->games);
+    qjson_key(&w, "seed");
+    qjson_uint(&w, seed);
+    qjson_key(&w, "seats");
+    qjson_array_begin(&w);
+    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
+        qjson_object_begin(&w);
+        qjson_key_string(&w, "bot", names[s]);
+        qjson_key(&w, "wins");
+        qjson_uint(&w, t->seat_wins[s]);
+        zt_json_real(&w, "win_rate", (double)t->seat_wins[s] / n);
+        zt_json_real(&w, "average_score", (double)t->seat_score[s] * (double)t->base / n);
+        qjson_object_end(&w);
+    }
+    qjson_array_end(&w);
+    qjson_key(&w, "wins");
+    qjson_uint(&w, t->wins);
+    qjson_key(&w, "types");
+    qjson_object_begin(&w);
+    for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++) {
+        qjson_key(&w, qipai_zt_type_name((qipai_zt_type)k, false));
+        qjson_uint(&w, t->types[k]);
+    }
+    qjson_object_end(&w);
+    qjson_key(&w, "average_score");
+    qjson_object_begin(&w);
+    for (int b = 0; b < QIPAI_ZT_BOT_COUNT; b++) {
+        long long sum = 0;
+        int seats_of = 0;
+        for (int s = 0; s < QIPAI_ZT_SEATS; s++)
+            if ((int)bots[s] == b)
+                sum += t->seat_score[s], seats_of++;
+        if (seats_of)
+            zt_json_real(&w, qipai_zt_bot_name((qipai_zt_bot)b),
+                             (double)sum * (double)t->base / seats_of / n);
+    }
+    qjson_object_end(&w);
+    qjson_key(&w, "ends");
+    qjson_object_begin(&w);
+    qjson_key(&w, "wall");
+    qjson_uint(&w, t->ends[QIPAI_ZT_END_WALL]);
+    qjson_key(&w, "one_left");
+    qjson_uint(&w, t->ends[QIPAI_ZT_END_ONE_LEFT]);
+    qjson_object_end(&w);
+    zt_json_real(&w, "cpu_seconds", cpu_s);
+    zt_json_real(&w, "games_per_second", per_s);
+    qjson_object_end(&w);
+    zt_print_json(&w);
+    qjson_writer_free(&w);
 }
 
 static int sim(int argc, char **argv)
@@ -127,9 +248,12 @@ static int sim(int argc, char **argv)
     }
     if (games < 0)
         return cli_usage("zhaotong sim: --games N is needed\n%s", usage_text);
-    FILE *log = NULL;
-    if (log_path && !(log = fopen(log_path, "w")))
-        return cli_usage("zhaotong sim: cannot write '%s'", log_path);
+    log_file file = {NULL, false}, *log = NULL;
+    if (log_path) {
+        if (!(file.file = fopen(log_path, "w")))
+            return cli_usage("zhaotong sim: cannot write '%s'", log_path);
+        log = &file;
+    }
     const char *names[QIPAI_ZT_SEATS];
     qipai_zt_agent agents[QIPAI_ZT_SEATS];
     for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
@@ -150,8 +274,10 @@ static int sim(int argc, char **argv)
             return CLI_EXIT_FAILED;
         }
         if (log) {
-            write_line(log, zt_json_header(&game, i + 1, names));
-            write_line(log, zt_json_deal(&game));
+            char line[QIPAI_ZT_LOG_LINE];
+            write_line(log, line, qipai_zt_log_header(&game, (uint64_t)i + 1, names, line,
+                                                      sizeof line));
+            write_line(log, line, qipai_zt_log_deal(&game, line, sizeof line));
         }
         uint64_t steps;
         if (qipai_zt_play(&game, agents, log ? log_event : NULL, log, &steps, &err) != QIPAI_OK) {
@@ -161,38 +287,13 @@ static int sim(int argc, char **argv)
         qipai_zt_stats_add(&t, &game, steps);
     }
     double cpu_s = (cpu_now_ns() - cpu) / 1e9, wall_s = (cli_now_ns() - wall) / 1e9;
-    if (log && fclose(log) != 0)
+    if (log && (fclose(log->file) != 0 || log->cut))
         return cli_usage("zhaotong sim: cannot finish writing '%s'", log_path);
     double per_s = cpu_s > 0 ? (double)t.games / cpu_s : 0;
     double n = t.games ? (double)t.games : 1, w = t.wins ? (double)t.wins : 1;
 
     if (json) {
-        json_t *seats = json_array(), *types = json_object(), *by_bot = json_object();
-        for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-            json_array_append_new(seats, json_pack("{s:s,s:I,s:f,s:f}", "bot", names[s], "wins",
-                                                   (json_int_t)t.seat_wins[s], "win_rate",
-                                                   (double)t.seat_wins[s] / n, "average_score",
-                                                   (double)t.seat_score[s] * (double)t.base / n));
-        for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++)
-            json_object_set_new(types, qipai_zt_type_name((qipai_zt_type)k, false),
-                                json_integer(t.types[k]));
-        for (int b = 0; b < QIPAI_ZT_BOT_COUNT; b++) {
-            long long sum = 0;
-            int seats_of = 0;
-            for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-                if ((int)bots[s] == b)
-                    sum += t.seat_score[s], seats_of++;
-            if (seats_of)
-                json_object_set_new(by_bot, qipai_zt_bot_name((qipai_zt_bot)b),
-                                    json_real((double)sum * (double)t.base / seats_of / n));
-        }
-        json_t *o = json_pack("{s:I,s:I,s:o,s:I,s:o,s:o,s:{s:I,s:I},s:f,s:f}", "games",
-                              (json_int_t)t.games, "seed", (json_int_t)seed, "seats", seats,
-                              "wins", (json_int_t)t.wins, "types", types, "average_score",
-                              by_bot, "ends", "wall", (json_int_t)t.ends[QIPAI_ZT_END_WALL],
-                              "one_left", (json_int_t)t.ends[QIPAI_ZT_END_ONE_LEFT], "cpu_seconds",
-                              cpu_s, "games_per_second", per_s);
-        cli_print(o);
+        print_json(&t, seed, names, bots, cpu_s, per_s);
         return CLI_EXIT_OK;
     }
     printf("zhaotong sim: %ld games, seed %llu, bots %s,%s,%s,%s\n", t.games,
@@ -228,13 +329,16 @@ static int sim(int argc, char **argv)
 
 static void print_problem(long game, long line, const char *message, void *context)
 {
-    (void)context;
-    json_t *o = json_object();
+    qjson_writer *w = context;
+    qjson_writer_reset(w);
+    qjson_object_begin(w);
     if (game)
-        json_object_set_new(o, "game", json_integer(game));
-    json_object_set_new(o, "line", json_integer(line));
-    json_object_set_new(o, "error", json_string(message));
-    cli_print(o);
+        qjson_key_int(w, "game", game);
+    qjson_key_int(w, "line", line);
+    qjson_key(w, "error");
+    qjson_string_lossy(w, message, strlen(message));
+    qjson_object_end(w);
+    zt_print_json(w);
 }
 
 static int replay(int argc, char **argv)
@@ -270,11 +374,22 @@ static int replay(int argc, char **argv)
     if (!text)
         return cli_usage("zhaotong replay: out of memory");
     zt_replay_result r;
-    int status = zt_replay_text(text, size, print_problem, NULL, verbose ? stdout : NULL, &r);
+    qjson_writer w;
+    qjson_writer_init(&w);
+    int status = zt_replay_text(text, size, print_problem, &w, verbose ? stdout : NULL, &r);
     free(text);
-    cli_print(json_pack("{s:s,s:I,s:I,s:I,s:I,s:b}", "file", path, "games", (json_int_t)r.games,
-                        "valid", (json_int_t)r.valid, "lines", (json_int_t)r.lines, "errors",
-                        (json_int_t)r.errors, "ok", status == 0));
+    qjson_writer_reset(&w);
+    qjson_object_begin(&w);
+    qjson_key(&w, "file");
+    qjson_string_lossy(&w, path, strlen(path));
+    qjson_key_int(&w, "games", r.games);
+    qjson_key_int(&w, "valid", r.valid);
+    qjson_key_int(&w, "lines", r.lines);
+    qjson_key_int(&w, "errors", r.errors);
+    qjson_key_bool(&w, "ok", status == 0);
+    qjson_object_end(&w);
+    zt_print_json(&w);
+    qjson_writer_free(&w);
     return status ? CLI_EXIT_FAILED : CLI_EXIT_OK;
 }
 
@@ -294,7 +409,7 @@ int cli_zhaotong(int argc, char **argv)
     if (!strcmp(command, "play"))
         return zt_cli_play(argc - 1, argv + 1);
     if (!strcmp(command, "analyze"))
-        return zt_cli_analyze(argc - 1, argv + 1);
+        return cli_query_run(argc, argv);
     if (!strcmp(command, "bench"))
         return zt_cli_bench(argc - 1, argv + 1);
     if (!strcmp(command, "corpus"))

@@ -45,22 +45,50 @@ static double games_per_second(const duel_run *r)
     return r->cpu_seconds > 0 ? (double)r->stats.games / r->cpu_seconds : 0;
 }
 
+/* A bot's value under its name; a bot against itself has one name, and
+ * the second value stands (both are equal then). */
+static void named_pair(qjson_writer *w, const char *key, const char *a, const char *b,
+                       const double value[2])
+{
+    qjson_key(w, key);
+    qjson_object_begin(w);
+    if (strcmp(a, b))
+        zt_json_real(w, a, value[0]);
+    zt_json_real(w, b, value[1]);
+    qjson_object_end(w);
+}
+
 /* The one JSON line (the keys named at the top are a contract). */
 static void print_json(const duel_run *r, const qipai_zt_duel_summary *m)
 {
     const char *a = qipai_zt_bot_name(r->bots[0]), *b = qipai_zt_bot_name(r->bots[1]);
-    json_t *average = json_object(), *win_rate = json_object();
-    /* A bot against itself has one name: both averages are equal then. */
-    json_object_set_new(average, a, json_real(m->average[0]));
-    json_object_set_new(average, b, json_real(m->average[1]));
-    json_object_set_new(win_rate, a, json_real(m->win_rate[0]));
-    json_object_set_new(win_rate, b, json_real(m->win_rate[1]));
-    cli_print(json_pack("{s:I,s:I,s:I,s:[s,s],s:o,s:f,s:[f,f],s:o,s:f,s:f}", "deals",
-                        (json_int_t)r->stats.deals, "games", (json_int_t)r->stats.games, "seed",
-                        (json_int_t)r->seed, "bots", a, b, "average", average, "difference",
-                        m->difference, "ci95", m->low, m->high, "win_rate", win_rate,
-                        "cpu_seconds", r->cpu_seconds, "games_per_second",
-                        games_per_second(r)));
+    qjson_writer w;
+    qjson_writer_init(&w);
+    qjson_object_begin(&w);
+    qjson_key(&w, "deals");
+    qjson_uint(&w, r->stats.deals);
+    qjson_key(&w, "games");
+    qjson_uint(&w, r->stats.games);
+    qjson_key(&w, "seed");
+    qjson_uint(&w, r->seed);
+    qjson_key(&w, "bots");
+    qjson_array_begin(&w);
+    qjson_string(&w, a);
+    qjson_string(&w, b);
+    qjson_array_end(&w);
+    named_pair(&w, "average", a, b, m->average);
+    zt_json_real(&w, "difference", m->difference);
+    qjson_key(&w, "ci95");
+    qjson_array_begin(&w);
+    zt_json_real(&w, NULL, m->low);
+    zt_json_real(&w, NULL, m->high);
+    qjson_array_end(&w);
+    named_pair(&w, "win_rate", a, b, m->win_rate);
+    zt_json_real(&w, "cpu_seconds", r->cpu_seconds);
+    zt_json_real(&w, "games_per_second", games_per_second(r));
+    qjson_object_end(&w);
+    zt_print_json(&w);
+    qjson_writer_free(&w);
 }
 
 static void print_text(const duel_run *r, const qipai_zt_duel_summary *m)

@@ -5,9 +5,10 @@
  * winning hands with 坨, and the 缺一门-with-melds shanten against a direct
  * enumeration of the suit to drop.
  *
- * Positions are written as in `qipai zhaotong analyze`: the concealed
- * tiles (every tile of the 坨's kind is a 坨), then melds such as peng:9p or
- * angang:1s+ (one + per 坨 in it).
+ * Positions are written as in `qipai zhaotong analyze` and read by the
+ * library's qipai_zt_parse_position: the concealed tiles (every tile of the
+ * 坨's kind is a 坨), then melds such as peng:9p or angang:1s+ (one + per 坨
+ * in it).
  */
 #include <qipai/zhaotong.h>
 
@@ -34,40 +35,18 @@ static int kind_of(const char *text)
     return -1;
 }
 
-/* "123m456p peng:9p angang:1s+" with the 坨 tuo ("5s"). */
+/* "123m456p peng:9p angang:1s+" with the 坨 tuo ("5s"), read by the
+ * library's position parser (analyze's notation). */
 static qipai_zt_hand position(const char *text, const char *tuo)
 {
     qipai_zt_hand h;
-    memset(&h, 0, sizeof h);
-    char copy[256], tiles[128] = "";
-    snprintf(copy, sizeof copy, "%s", text);
-    int t = kind_of(tuo);
-    for (char *p = strtok(copy, " "); p; p = strtok(NULL, " ")) {
-        static const char *const types[] = {"peng:", "minggang:", "angang:", "bugang:"};
-        int type = -1;
-        for (int i = 0; i < 4; i++)
-            if (!strncmp(p, types[i], strlen(types[i])))
-                type = i;
-        if (type < 0) {
-            strcat(tiles, p);
-            continue;
-        }
-        char *tile = strchr(p, ':') + 1, *plus = strchr(tile, '+');
-        int n_plus = plus ? (int)strlen(plus) : 0;
-        if (plus)
-            *plus = '\0';
-        h.melds[h.meld_count++] = (qipai_zt_meld){(uint8_t)type, (uint8_t)kind_of(tile),
-                                                  (uint8_t)n_plus, 0};
-    }
-    qipai_mj_rules mj;
-    qipai_mj_tiles all;
-    qipai_mj_rules_preset(&mj, QIPAI_MJ_PRESET_ZHAOTONG);
+    int kind;
+    unsigned context;
     qipai_error err;
-    if (qipai_mj_parse_tiles(&mj, tiles, &all, 14, &err) != QIPAI_OK)
+    if (qipai_zt_parse_position(text, kind_of(tuo), &h, &kind, &context, &err) != QIPAI_OK) {
         CHECK(0, "%s does not parse: %s", text, err.message);
-    memcpy(h.counts, all.counts, QIPAI_ZT_KINDS);
-    h.tuo = h.counts[t];
-    h.counts[t] = 0;
+        memset(&h, 0, sizeof h);
+    }
     return h;
 }
 
@@ -457,23 +436,10 @@ static unsigned random_context(qipai_rng *rng)
     return choices[qipai_rng_below(rng, sizeof choices / sizeof choices[0])];
 }
 
+/* The position in analyze's notation, to paste into the command line. */
 static void hand_text(const qipai_zt_hand *h, int tuo, char *out, size_t size)
 {
-    qipai_mj_hand all;
-    memset(&all, 0, sizeof all);
-    memcpy(all.counts, h->counts, 27);
-    all.counts[tuo] = (uint8_t)(all.counts[tuo] + h->tuo);
-    int n = qipai_mj_format_hand(&all, false, out, size);
-    static const char *const types[] = {"peng", "minggang", "angang", "bugang"};
-    for (int i = 0; i < h->meld_count; i++) {
-        char k[8];
-        qipai_mj_format_kind(h->melds[i].kind, false, k, sizeof k);
-        n += snprintf(out + n, size - (size_t)n, " %s:%s%.*s", types[h->melds[i].type], k,
-                      h->melds[i].tuo, "+++");
-    }
-    char k[8];
-    qipai_mj_format_kind(tuo, false, k, sizeof k);
-    snprintf(out + n, size - (size_t)n, " (坨 %s)", k);
+    qipai_zt_format_position(h, tuo, 0, out, size);
 }
 
 /* The library's decomposition must cover the concealed hand exactly: real

@@ -65,7 +65,8 @@
  *   input they cannot answer; their checked forms say why.
  *
  * Memory and threads. The caller owns all memory; nothing allocates unless
- *   its comment says so (only json.h's query object does). Nothing prints,
+ *   its comment says so (query.h's query object and zhaotong.h's log readers
+ *   do, for JSON text of any size). Nothing prints,
  *   exits, reads files or keeps mutable global state: every call is safe
  *   from any number of threads on different values.
  *

@@ -326,8 +326,8 @@ typedef struct qipai_zt_discard_tile {
 /* ---- events --------------------------------------------------------------
  * The step function reports what happens through an optional callback: the
  * action taken and everything that follows from it, in order. (The deal is
- * not an event: read it from the game after init.) The CLI writes events as
- * JSON lines (docs/formats/zhaotong.md). */
+ * not an event: read it from the game after init.) qipai_zt_log_event
+ * writes an event as a line of the log (docs/formats/zhaotong.md). */
 typedef enum qipai_zt_event_type {
     QIPAI_ZT_EV_DRAW,    /* player drew tile; replacement: after a 杠 */
     QIPAI_ZT_EV_ACTION,  /* player's action (as given to qipai_zt_step) */
@@ -507,6 +507,177 @@ typedef struct qipai_zt_mean {
 } qipai_zt_mean;
 QIPAI_API qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats);
 
+/* ---- positions: the analyze notation ----------------------------------------
+ * One hand as text (docs/formats/zhaotong.md, "analyze"), as `qipai zhaotong
+ * analyze` reads it and the bench corpora hold it:
+ *
+ *   12345m5566p5s5s peng:9p angang:1s+ tuo:5s zimo
+ *
+ * The concealed tiles in the mahjong core's notation (every tile of the 坨's
+ * kind is a 坨; the hand may be split by blanks), melds as TYPE:TILE with a
+ * + for each 坨 in them (peng, minggang, angang, bugang, or 碰 明杠 暗杠
+ * 补杠), the 坨 as tuo:TILE (or 坨:TILE), and how a win came about: zimo,
+ * gangshanghua, gangshangpao, qianggang, tianhu, dihu (or 自摸 杠上花 杠上炮
+ * 抢杠 天胡 地胡), giving QIPAI_ZT_CTX_* bits (gangshanghua and tianhu are
+ * self-drawn: SELF_DRAWN with them). */
+
+/* Reads a position: the hand (melds with from = 0), its 坨 kind (tuo:TILE,
+ * else default_tuo; -1 for none is an error) and the context bits. Reads
+ * the notation only: the caller checks the size (qipai_zt_concealed_size)
+ * and the four-copy limit over the melds (qipai_zt_hand_check). */
+QIPAI_API qipai_err qipai_zt_parse_position(const char *text, int default_tuo, qipai_zt_hand *hand,
+                                            int *tuo, unsigned *context, qipai_error *err);
+/* Writes a position in that notation ("12345m55p peng:9p tuo:5s zimo"):
+ * what qipai_zt_parse_position reads back to the same hand, 坨 and context
+ * (melds' from aside). snprintf-style. */
+QIPAI_API size_t qipai_zt_format_position(const qipai_zt_hand *hand, int tuo, unsigned context,
+                                          char *out, size_t size);
+
+/* ---- records: a game's stream as values ------------------------------------
+ * After its header a game is a stream of records: the deal, then every event
+ * the step function reports, each with what the game showed at that moment
+ * (a win's hand, melds, decomposition and score; the final scores). A log
+ * line is one record (below); the replay check compares records. */
+enum { QIPAI_ZT_RECORD_DEAL = QIPAI_ZT_EV_END + 1 }; /* a record type besides the events' */
+
+typedef struct qipai_zt_record {
+    uint8_t type;            /* a qipai_zt_event_type, or QIPAI_ZT_RECORD_DEAL */
+    /* The event (all but the deal). What each type holds: DRAW player, tile,
+     * replacement; ACTION action (its kind unless hu or pass, its tuo for
+     * 碰 and 杠); PENG player, from, tile, meld.tuo; GANG player, from,
+     * tile, meld.type, meld.tuo; ROBBED from (the robbed), tile; WIN player;
+     * PAY pay. */
+    qipai_zt_event event;
+    /* Physical tiles by kind, a 坨 counted as a tile of its kind. */
+    uint8_t dealt[QIPAI_ZT_SEATS][QIPAI_ZT_KINDS]; /* DEAL: each seat's tiles */
+    uint8_t shown[QIPAI_ZT_KINDS];  /* WIN: the concealed tiles as scored (the winning tile in) */
+    uint8_t meld_count;             /* WIN: the winner's melds */
+    qipai_zt_meld melds[QIPAI_ZT_MAX_MELDS];
+    qipai_zt_win win;               /* WIN: from, tile, tile_tuo, tile_held, order, context and
+                                       the score (types, gen, gou, fan, fan_capped, amount,
+                                       decomposition) */
+    uint8_t end;                    /* END: qipai_zt_end */
+    int64_t scores[QIPAI_ZT_SEATS]; /* END */
+} qipai_zt_record;
+
+/* The deal of a game just made (its players' concealed tiles). */
+QIPAI_API void qipai_zt_record_deal(const qipai_zt_game *game, qipai_zt_record *out);
+/* An event as reported, with what the game shows of it: call it from the
+ * event callback (a win's record reads the winner; an end's, the scores). */
+QIPAI_API void qipai_zt_record_event(const qipai_zt_game *game, const qipai_zt_event *event,
+                                     qipai_zt_record *out);
+/* Whether two records say the same: exactly when their log lines are equal
+ * (the fields listed above, nothing else). */
+QIPAI_API bool qipai_zt_record_equal(const qipai_zt_record *a, const qipai_zt_record *b);
+
+/* ---- the game log (docs/formats/zhaotong.md, "The log") -----------------------
+ * JSON lines: a game's header, then its records (the deal, every event).
+ * The writers are formatters, snprintf-style (qipai.h, "Text"), without the
+ * newline; every line but a header with long bot names fits in
+ * QIPAI_ZT_LOG_LINE bytes. The same game writes the same bytes, and the
+ * format is a contract: a line is read back to the record it was written
+ * from. The readers take one line (length bytes, no NUL needed, a line
+ * ending not included), build its JSON tree in memory they allocate and free
+ * before returning (QIPAI_ERR_MEMORY when they cannot), and fail naming the
+ * key that is wrong. */
+enum { QIPAI_ZT_LOG_LINE = 4096 };
+
+/* The rules object: every field, "fan" first. */
+QIPAI_API size_t qipai_zt_log_rules(const qipai_zt_rules *rules, char *out, size_t size);
+/* The game line: number, the seed (when the game was dealt from one), the
+ * dealer, the rules, the wall, the 坨, the turned tile's seat, and the bots'
+ * names when bots is not NULL. */
+QIPAI_API size_t qipai_zt_log_header(const qipai_zt_game *game, uint64_t number,
+                                     const char *const bots[QIPAI_ZT_SEATS], char *out,
+                                     size_t size);
+/* The deal line of a game just made. */
+QIPAI_API size_t qipai_zt_log_deal(const qipai_zt_game *game, char *out, size_t size);
+/* An event's line: call it from the event callback. */
+QIPAI_API size_t qipai_zt_log_event(const qipai_zt_game *game, const qipai_zt_event *event,
+                                    char *out, size_t size);
+/* Any record's line. */
+QIPAI_API size_t qipai_zt_log_record(const qipai_zt_record *record, char *out, size_t size);
+
+/* Reads a game line: the rules, the wall and the dealer, and checks that
+ * the line is the header they give: every rule, its 坨 and turned seat as
+ * the wall says, no keys besides the header's ("game", "seed" and "bots"
+ * are for information and may hold anything). *number
+ * (may be NULL) gets "game" when that is an integer, before anything else is
+ * checked, and is left alone otherwise, so a caller can still number a bad
+ * header. */
+QIPAI_API qipai_err qipai_zt_log_read_header(const char *text, size_t length, qipai_zt_rules *rules,
+                                             uint8_t wall[QIPAI_ZT_TILES], int *dealer,
+                                             int64_t *number, qipai_error *err);
+/* Reads the action of an action line (type, player, action, and tile and
+ * tuo where the action has them; other keys are not looked at: compare the
+ * line's record for that). */
+QIPAI_API qipai_err qipai_zt_log_read_action(const char *text, size_t length,
+                                             qipai_zt_action *action, qipai_error *err);
+/* Reads any line but a header as its record. Strict: the line must be
+ * exactly what qipai_zt_log_record writes for that record (keys in any
+ * order), no key missing or added. */
+QIPAI_API qipai_err qipai_zt_log_read_record(const char *text, size_t length,
+                                             qipai_zt_record *record, qipai_error *err);
+
+/* ---- the replay check ---------------------------------------------------------
+ * Given a game's start (rules, wall, dealer) and then its stream of records,
+ * says where the stream departs from the rules: each action must be legal
+ * when it comes, and every other record must be exactly the one the rules
+ * give at that point (the deal first; after each action, the events the step
+ * reports, in order, before the next action). Independent of any format:
+ * the log reader above turns lines into records; a server can feed its own.
+ *
+ *   static qipai_zt_replay replay;             // 17 KB: not for a small stack
+ *   qipai_zt_record record, due;
+ *   qipai_error err;
+ *   if (qipai_zt_replay_start(&replay, &rules, wall, dealer, &err) != QIPAI_OK)
+ *       return fprintf(stderr, "%s\n", err.message), 1;
+ *   while (next_record(stream, &record))       // yours: the log reader, a socket...
+ *       if (qipai_zt_replay_record(&replay, &record, &err) != QIPAI_OK) {
+ *           if (qipai_zt_replay_expected(&replay, &due))
+ *               ...                            // the rules gave `due` there
+ *           return fprintf(stderr, "%s\n", err.message), 1;
+ *       }
+ *   if (!qipai_zt_replay_done(&replay))
+ *       return fprintf(stderr, "the stream stops before the game ends\n"), 1;
+ *
+ * The replay holds the game as played so far (read replay->game freely) and
+ * the events reported by the last action and not yet shown. A record that
+ * departs changes nothing, so the caller may report it and go on. */
+enum { QIPAI_ZT_REPLAY_EVENTS = QIPAI_ZT_MAX_PAYMENTS + 32 }; /* most events one action reports */
+
+typedef struct qipai_zt_replay {
+    qipai_zt_game game;
+    bool deal_due;          /* the deal has not been shown yet */
+    uint16_t next, count;   /* events[next..count): reported, not yet shown */
+    qipai_zt_event events[QIPAI_ZT_REPLAY_EVENTS];
+} qipai_zt_replay;
+
+/* Starts a game from its wall (qipai_zt_game_init_wall); the deal is due.
+ * After a failed start the replay is done and refuses every record. */
+QIPAI_API qipai_err qipai_zt_replay_start(qipai_zt_replay *replay, const qipai_zt_rules *rules,
+                                          const uint8_t wall[QIPAI_ZT_TILES], int dealer,
+                                          qipai_error *err);
+/* The record the stream must show next: true with *next set, or false when
+ * an action is due (qipai_zt_to_act(&replay->game) says whose) or the game
+ * is done. */
+QIPAI_API bool qipai_zt_replay_expected(const qipai_zt_replay *replay, qipai_zt_record *next);
+/* The stream's next record. When an action is due it must be an ACTION
+ * record whose action is legal now: it is played (QIPAI_ERR_ILLEGAL or
+ * QIPAI_ERR_ARGUMENT with the step's reason when it is not), and the game
+ * must then keep its invariants (QIPAI_ERR_STATE: a library fault). Otherwise
+ * it must equal the record due (QIPAI_ERR_ILLEGAL naming the difference;
+ * qipai_zt_replay_expected gives the record due). After the game is done,
+ * every record is refused (QIPAI_ERR_STATE). */
+QIPAI_API qipai_err qipai_zt_replay_record(qipai_zt_replay *replay, const qipai_zt_record *record,
+                                           qipai_error *err);
+/* The same for an action (its ACTION record). */
+QIPAI_API qipai_err qipai_zt_replay_action(qipai_zt_replay *replay, const qipai_zt_action *action,
+                                           qipai_error *err);
+/* Whether the stream has shown the whole game: it is over and every event
+ * up to its end was shown. */
+QIPAI_API bool qipai_zt_replay_done(const qipai_zt_replay *replay);
+
 /* ---- learning agents: a fixed action space and what a seat may know -------
  * For agents that choose by index (reinforcement learning, search over a
  * policy's outputs) every action a seat can take has a number in
@@ -621,10 +792,6 @@ enum {
 QIPAI_API void qipai_zt_observe(const qipai_zt_game *game, int seat,
                       float out[QIPAI_ZT_OBSERVATION_SIZE]);
 
-#ifdef __cplusplus
-}
-#endif
-
 /* ---- duplicate duels ----------------------------------------------------------
  * Two agents, A and B, compared without the luck of the deal: each deal (the
  * wall of qipai_zt_game_seed(S, deal), seat 0 dealing) is played
@@ -681,5 +848,9 @@ typedef struct qipai_zt_duel_summary {
 } qipai_zt_duel_summary;
 
 QIPAI_API qipai_zt_duel_summary qipai_zt_duel_summarize(const qipai_zt_duel_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

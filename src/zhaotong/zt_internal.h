@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include "common/text.h"
+
 /* Bits of the kinds of suit s (0 万, 1 筒, 2 条). */
 #define ZT_SUIT_KINDS(s) ((uint32_t)0x1FF << (9 * (s)))
 #define ZT_ALL_KINDS ((uint32_t)0x7FFFFFF)
@@ -94,6 +96,31 @@ qipai_err zt_rule_set(qipai_zt_rules *rules, int field, int64_t value, qipai_err
 /* The field or hand type of that name (length bytes), or -1. */
 int zt_rule_field_named(const char *name, size_t length);
 int zt_type_named(const char *name, size_t length);
+
+/* ---- text (position.c, log_write.c, log_read.c) ---- */
+
+/* The kind of one tile written in length bytes ("5m", "五万"), or -1. */
+int zt_parse_kind(const char *text, size_t length);
+/* "5m"; nothing for a kind out of range. */
+void zt_put_kind(text_sink *t, int kind);
+/* The concealed tiles in compact notation, the 坨 held written as tiles of
+ * tuo_kind (-1: counts only). */
+void zt_put_concealed(text_sink *t, const qipai_zt_hand *hand, int tuo_kind);
+
+/* ---- records (record.c) ---- */
+
+/* Whether an action of that type names a tile / a count of 坨 (the log's
+ * "tile" and "tuo" keys). */
+bool zt_action_has_tile(int type);
+bool zt_action_has_tuo(int type);
+/* The log's names of the QIPAI_ZT_CTX_* bits, by bit. */
+enum { ZT_CONTEXTS = 6 };
+extern const char *const zt_context_names[ZT_CONTEXTS];
+/* The name of the first field (as the log names it) in which the records
+ * differ, or NULL when they are equal. */
+const char *zt_record_difference(const qipai_zt_record *a, const qipai_zt_record *b);
+/* A short description for messages ("seat 1 draws 7p"); snprintf-style. */
+size_t zt_record_describe(const qipai_zt_record *r, char *out, size_t size);
 
 /* ---- game internals (game.c, actions.c, step.c, settle.c) ---- */
 

@@ -126,6 +126,14 @@ expect "analyze tianhu zimo_adds_base" '"types":["pinghu","zimo","tianhu"],"gen"
     "$($Q zhaotong analyze --brief --rule zimo_adds_base=true '123m456m789m234p55p tuo:9p tianhu' | sed 's/.*"score":{//; s/,"decomposition".*//')"
 expect "analyze error" '{"line":"123m","error":"which tile is the 坨? (tuo:5s, or --tuo)"}' \
     "$($Q zhaotong analyze 123m)"
+# from standard input: blank lines get no answer; the uniform --rules and --rule
+out=$(printf '123m456m789m1p peng:5p tuo:9s\n\n  \n123m\n' | $Q zhaotong analyze --brief --rules default)
+expect "analyze stdin status" 1 "$?"
+expect "analyze stdin answers" 2 "$(printf '%s\n' "$out" | wc -l | tr -d ' ')"
+$Q zhaotong analyze --rule cap=99 '123m456m789m1p peng:5p tuo:9s' > /dev/null 2>&1
+expect "analyze bad rule" 2 "$?"
+$Q zhaotong analyze --rules nosuch 123m > /dev/null 2>&1
+expect "analyze bad rule set" 2 "$?"
 
 # bench: the contract line.
 $Q zhaotong corpus score 200 --seed 2 > "$tmp/score.txt"
