@@ -241,6 +241,36 @@ qipai_err qipai_zt_action_of_index(const qipai_zt_game *game, int seat, int inde
 int qipai_zt_action_mask(const qipai_zt_game *game, int seat, uint8_t mask[199]);
 void qipai_zt_observe(const qipai_zt_game *game, int seat, float out[925]);
 
+/* the log and the replay check */
+#define QIPAI_ZT_LOG_LINE ...
+#define QIPAI_ZT_REPLAY_EVENTS ...
+#define QIPAI_ZT_RECORD_DEAL ...
+#define QIPAI_ZT_EV_ACTION ...
+typedef struct qipai_zt_record {
+    uint8_t type;
+    qipai_zt_event event;
+    ...;
+} qipai_zt_record;
+typedef struct qipai_zt_replay {
+    qipai_zt_game game;
+    ...;
+} qipai_zt_replay;
+size_t qipai_zt_log_header(const qipai_zt_game *game, uint64_t number,
+                           const char *const bots[4], char *out, size_t size);
+size_t qipai_zt_log_deal(const qipai_zt_game *game, char *out, size_t size);
+size_t qipai_zt_log_record(const qipai_zt_record *record, char *out, size_t size);
+qipai_err qipai_zt_log_read_header(const char *text, size_t length, qipai_zt_rules *rules,
+                                   uint8_t wall[108], int *dealer, int64_t *number,
+                                   qipai_error *err);
+qipai_err qipai_zt_log_read_record(const char *text, size_t length, qipai_zt_record *record,
+                                   qipai_error *err);
+qipai_err qipai_zt_replay_start(qipai_zt_replay *replay, const qipai_zt_rules *rules,
+                                const uint8_t wall[108], int dealer, qipai_error *err);
+bool qipai_zt_replay_expected(const qipai_zt_replay *replay, qipai_zt_record *next);
+qipai_err qipai_zt_replay_record(qipai_zt_replay *replay, const qipai_zt_record *record,
+                                 qipai_error *err);
+bool qipai_zt_replay_done(const qipai_zt_replay *replay);
+
 /* ---- the binding's loops (native/qipai_py.h) ---- */
 void qipy_mj_win_many(const qipai_mj_rules *rules, const uint8_t *counts, size_t kinds,
                       const uint8_t *wilds, size_t n, uint8_t *out);
@@ -264,13 +294,14 @@ qipai_err qipy_zt_single_step(qipy_zt_env *env, int index, float *obs, uint8_t *
                               int64_t *reward, int *over, qipai_error *err);
 void qipy_zt_single_view(const qipy_zt_env *env, float *obs, uint8_t *mask);
 
-typedef struct qipy_zt_events {
-    qipai_zt_event *events;
+typedef struct qipy_zt_records {
+    qipai_zt_record *records;
     size_t capacity, count;
     int overflow;
-} qipy_zt_events;
-qipai_err qipy_zt_step_events(qipai_zt_game *game, const qipai_zt_action *action,
-                              qipy_zt_events *out, qipai_error *err);
+} qipy_zt_records;
+qipai_err qipy_zt_step_records(qipai_zt_game *game, const qipai_zt_action *action,
+                               qipy_zt_records *out, qipai_error *err);
+size_t qipy_zt_log_records(const qipai_zt_record *records, size_t count, char *out, size_t size);
 """
 
 SOURCE = r"""

@@ -170,22 +170,36 @@ qipai_err qipy_zt_single_step(qipy_zt_env *env, int index, float *obs, uint8_t *
     return QIPAI_OK;
 }
 
-/* ---- stepping with the events ----------------------------------------------------- */
+/* ---- stepping with the log's records ------------------------------------------------ */
 
-static void collect(const qipai_zt_game *game, const qipai_zt_event *event, void *context)
+static void keep_record(const qipai_zt_game *game, const qipai_zt_event *event, void *context)
 {
-    (void)game;
-    qipy_zt_events *out = context;
+    qipy_zt_records *out = context;
     if (out->count < out->capacity)
-        out->events[out->count++] = *event;
+        qipai_zt_record_event(game, event, &out->records[out->count++]);
     else
         out->overflow = 1;
 }
 
-qipai_err qipy_zt_step_events(qipai_zt_game *game, const qipai_zt_action *action,
-                              qipy_zt_events *out, qipai_error *err)
+qipai_err qipy_zt_step_records(qipai_zt_game *game, const qipai_zt_action *action,
+                               qipy_zt_records *out, qipai_error *err)
 {
     out->count = 0;
     out->overflow = 0;
-    return qipai_zt_step_events(game, action, collect, out, err);
+    return qipai_zt_step_events(game, action, keep_record, out, err);
+}
+
+size_t qipy_zt_log_records(const qipai_zt_record *records, size_t count, char *out, size_t size)
+{
+    size_t used = 0;
+    for (size_t i = 0; i < count; i++) {
+        size_t room = used < size ? size - used : 0;
+        used += qipai_zt_log_record(&records[i], room ? out + used : NULL, room);
+        if (used + 1 < size)
+            out[used] = '\n';
+        used++;
+    }
+    if (size)
+        out[used < size ? used : size - 1] = '\0';
+    return used;
 }

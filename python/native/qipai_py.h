@@ -57,15 +57,21 @@ qipai_err qipy_zt_single_step(qipy_zt_env *env, int index, float *obs, uint8_t *
 /* The agent's observation and mask now. */
 void qipy_zt_single_view(const qipy_zt_env *env, float *obs, uint8_t *mask);
 
-/* ---- Zhaotong: stepping with the events ------------------------------------- */
-typedef struct qipy_zt_events {
-    qipai_zt_event *events; /* room for capacity events */
+/* ---- Zhaotong: stepping with the log's records ----------------------------------
+ * Each event of a step is kept as the library's record (what the game showed
+ * at that moment: a win's hand and score, the final scores), so its log line
+ * can be written after the step. */
+typedef struct qipy_zt_records {
+    qipai_zt_record *records; /* room for capacity records */
     size_t capacity, count;
     int overflow;
-} qipy_zt_events;
+} qipy_zt_records;
 
-/* qipai_zt_step_events with the events copied into out (count reset first). */
-qipai_err qipy_zt_step_events(qipai_zt_game *game, const qipai_zt_action *action,
-                              qipy_zt_events *out, qipai_error *err);
+/* qipai_zt_step_events with each event recorded into out (count reset first). */
+qipai_err qipy_zt_step_records(qipai_zt_game *game, const qipai_zt_action *action,
+                               qipy_zt_records *out, qipai_error *err);
+/* The log lines of count records, each ended by '\n', snprintf-style: the
+ * length the whole text needs. */
+size_t qipy_zt_log_records(const qipai_zt_record *records, size_t count, char *out, size_t size);
 
 #endif

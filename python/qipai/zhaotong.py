@@ -26,6 +26,8 @@ log's rule names: ``{"cap": 6, "fan.gen": 2, "multiple_hu": False}``.
 
 from __future__ import annotations
 
+import json
+import os
 import secrets
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
@@ -36,7 +38,7 @@ from ._core import Error, check, get_query, new_error, option_words, text_arg
 from ._native import ffi, lib
 
 __all__ = [
-    "Action", "Game", "AECEnv", "SingleAgentEnv", "analyze", "game_seed", "tile_name",
+    "Action", "Game", "AECEnv", "SingleAgentEnv", "analyze", "replay", "game_seed", "tile_name",
     "tile_kind", "BOTS", "ACTION_SPACE", "OBSERVATION_SIZE", "OBSERVATION_BLOCKS",
     "ACTION_TYPES", "PHASES",
 ]
@@ -235,7 +237,14 @@ class Game:
             check(lib.qipai_zt_game_init(self._game, self._rules, int(seed), dealer, self._err),
                   self._err)
         self.actions: list[Action] = []
+        self._start()
+
+    def _start(self) -> None:
+        """The log's state of a game just dealt: its deal line, no events."""
         self._events: list[dict] = []
+        self._lines: list[str] = []
+        self._records: Any = None  # the step's records, allocated at the first step
+        self._deal = _log_text(lambda out, size: lib.qipai_zt_log_deal(self._game, out, size))
 
     # ---- the state ---------------------------------------------------------
     @property
@@ -347,7 +356,34 @@ class Game:
         other.bots = list(self.bots) if self.bots is not None else None
         other.actions = list(self.actions)
         other._events = list(self._events)
+        other._lines = list(self._lines)
+        other._records = None
+        other._deal = self._deal
         return other
+
+    @classmethod
+    def _from_log(cls, rules: Any, wall: Any, dealer: int, seed: Any) -> "Game":
+        """A game from a log's header: dealt from its seed when the header has
+        one that gives its wall (so the game logs the same header), else
+        from the wall."""
+        game = cls.__new__(cls)
+        game._rules = ffi.new("qipai_zt_rules *", rules[0])
+        game.rules = {}
+        game._game = ffi.new("qipai_zt_game *")
+        game._action = ffi.new("qipai_zt_action *")
+        game._legal = ffi.new("qipai_zt_action[]", int(lib.QIPAI_ZT_MAX_ACTIONS))
+        game._err = new_error()
+        game.bots = None
+        game.actions = []
+        dealt = False
+        if isinstance(seed, int) and 0 <= seed < 2**64:
+            dealt = not lib.qipai_zt_game_init(game._game, game._rules, seed, dealer, game._err) \
+                and ffi.buffer(game._game.wall) == ffi.buffer(wall, int(lib.QIPAI_ZT_TILES))
+        if not dealt:
+            check(lib.qipai_zt_game_init_wall(game._game, game._rules, wall, dealer, game._err),
+                  game._err)
+        game._start()
+        return game
 
     # ---- acting ----------------------------------------------------------------
     def _seat_or_next(self, seat: int | None) -> int:
@@ -421,16 +457,25 @@ class Game:
         taken = _action_out(self._action)
         events = self._step_events(self._action)
         self.actions.append(taken)
-        self._events.extend(events)
         return events
 
     def _step_events(self, action: Any) -> list[dict]:
-        buffer = ffi.new("qipai_zt_event[]", 512)
-        out = ffi.new("qipy_zt_events *", {"events": buffer, "capacity": 512})
-        check(lib.qipy_zt_step_events(self._game, action, out, self._err), self._err)
-        if out.overflow:
-            raise Error("more than 512 events in one step")
-        return [_event_dict(self._game, buffer[i]) for i in range(out.count)]
+        """Steps the action; its events as the log's lines (kept), parsed."""
+        if self._records is None:
+            self._records = ffi.new("qipai_zt_record[]", _STEP_RECORDS)
+            self._record_out = ffi.new("qipy_zt_records *",
+                                       {"records": self._records, "capacity": _STEP_RECORDS})
+        out = self._record_out
+        check(lib.qipy_zt_step_records(self._game, action, out, self._err), self._err)
+        if out.overflow:  # cannot be: the library bounds the events of one action
+            raise Error(f"more than {_STEP_RECORDS} events in one step")
+        text = _log_text(lambda buf, size: lib.qipy_zt_log_records(self._records, out.count,
+                                                                    buf, size))
+        lines = text.split("\n")[:-1]
+        events = [json.loads(line) for line in lines]
+        self._lines.extend(lines)
+        self._events.extend(events)
+        return events
 
     def play(self, bots: Sequence[str] = ("strong", "strong", "strong", "strong")) -> None:
         """Plays the game to its end with a built-in bot on every seat (the
@@ -442,53 +487,105 @@ class Game:
             seat = self.to_act[0]
             check(lib.qipai_zt_bot_choose(self._game, seat, ids[seat], self._action, self._err),
                   self._err)
-            events = self._step_events(self._action)
+            self._step_events(self._action)
             self.actions.append(_action_out(self._action))
-            self._events.extend(events)
 
     @property
     def events(self) -> list[dict]:
-        """Every event so far (the log's lines after the deal)."""
+        """Every event so far, as the log's lines (docs/formats/zhaotong.md)."""
         return list(self._events)
 
+    # ---- the log -----------------------------------------------------------------
+    def log(self, number: int = 1, bots: Sequence[str] | None = None) -> list[str]:
+        """The game's log so far, JSON lines as ``qipai zhaotong sim --log``
+        writes them (docs/formats/zhaotong.md): the header (game ``number``,
+        with ``bots`` when given), the deal, every event. A finished game's
+        log passes ``qipai zhaotong replay``."""
+        bots = bots if bots is not None else self.bots
+        if bots is not None and len(bots) != SEATS:
+            raise Error("a log names four bots")
+        names = [ffi.new("char[]", text_arg(b, "a bot").encode()) for b in bots] if bots else []
+        array = ffi.new("char *[4]", names) if names else ffi.NULL
+        header = _log_text(lambda out, size: lib.qipai_zt_log_header(self._game, number, array,
+                                                                     out, size))
+        return [header, self._deal, *self._lines]
 
-def _event_dict(game: Any, e: Any) -> dict:
-    """One event as its log line (docs/formats/zhaotong.md)."""
-    kind = int(e.type)
-    if kind == 0:
-        out = {"type": "draw", "player": int(e.player), "tile": TILES[e.tile]}
-        if e.replacement:
-            out["replacement"] = True
-        return out
-    if kind == 1:
-        a = _action_out(e.action)
-        out = {"type": "action", "player": a.seat, "action": a.type}
-        if a.tile is not None:
-            out["tile"] = a.tile
-            if a.type != "discard":
-                out["tuo"] = a.tuo
-        return out
-    if kind == 2:
-        return {"type": "peng", "player": int(e.player), "from": int(getattr(e, "from")),
-                "tile": TILES[e.meld.kind], "tuo": int(e.meld.tuo)}
-    if kind == 3:
-        return {"type": "gang", "player": int(e.player), "gang": _MELD_TYPES[e.meld.type],
-                "from": int(getattr(e, "from")), "tile": TILES[e.meld.kind],
-                "tuo": int(e.meld.tuo)}
-    if kind == 4:
-        return {"type": "robbed", "player": int(getattr(e, "from")), "tile": TILES[e.tile]}
-    if kind == 5:
-        return {"type": "win", "player": int(e.player)}
-    if kind == 6:
-        p = e.pay
-        out = {"type": "pay", "from": int(getattr(p, "from")), "to": int(p.to),
-               "amount": int(p.amount),
-               "reason": ffi.string(lib.qipai_zt_pay_reason_name(p.reason)).decode()}
-        if p.kong:
-            out["kong"] = int(p.kong)
-        return out
-    return {"type": "end", "reason": (None, "wall", "one_left")[game.end],
-            "scores": [int(game.players[s].score) for s in range(SEATS)]}
+    def write_log(self, file: str | os.PathLike | Any, number: int = 1,
+                  bots: Sequence[str] | None = None) -> None:
+        """Writes log() to a path or an open text file, a line each."""
+        text = "".join(line + "\n" for line in self.log(number, bots))
+        if hasattr(file, "write"):
+            file.write(text)
+        else:
+            with open(file, "w", encoding="utf-8") as f:
+                f.write(text)
+
+
+_STEP_RECORDS = int(lib.QIPAI_ZT_REPLAY_EVENTS)
+
+
+def _log_text(write: Any, size: int = int(lib.QIPAI_ZT_LOG_LINE)) -> str:
+    """Text from a snprintf-style writer write(out, size), whatever its length."""
+    out = ffi.new("char[]", size)
+    n = write(out, size)
+    if n >= size:
+        out = ffi.new("char[]", n + 1)
+        write(out, n + 1)
+    return ffi.unpack(out, n).decode()
+
+
+def replay(file: str | os.PathLike | Any) -> list[Game]:
+    """The games of a log (a path or an open text file) re-played through the
+    library's replay check, as ``qipai zhaotong replay`` checks them: every
+    action must be legal when it comes and every other line must be the event
+    the rules give there. Returns the games (their actions, events, scores);
+    raises Error naming the game and line of the first departure."""
+    if hasattr(file, "read"):
+        text = file.read()
+    else:
+        with open(file, encoding="utf-8") as f:
+            text = f.read()
+    checker = ffi.new("qipai_zt_replay *")
+    record = ffi.new("qipai_zt_record *")
+    rules = ffi.new("qipai_zt_rules *")
+    wall = ffi.new("uint8_t[]", int(lib.QIPAI_ZT_TILES))
+    dealer = ffi.new("int *")
+    number = ffi.new("int64_t *")
+    err = new_error()
+    games: list[Game] = []
+
+    def fail(where: str) -> None:
+        raise Error(f"{where}: {ffi.string(err.message).decode('utf-8', 'replace')}")
+
+    for count, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        data = line.encode("utf-8", "surrogatepass")
+        where = f"line {count}" + (f" (game {len(games)})" if games else "")
+        try:
+            kind = json.loads(line).get("type")
+        except (ValueError, AttributeError):
+            raise Error(f"{where}: not a JSON object") from None
+        if kind == "game":
+            if games and not lib.qipai_zt_replay_done(checker):
+                raise Error(f"{where}: game {len(games)} stops before its end")
+            if lib.qipai_zt_log_read_header(data, len(data), rules, wall, dealer, number, err):
+                fail(where)
+            if lib.qipai_zt_replay_start(checker, rules, wall, dealer[0], err):
+                fail(where)
+            games.append(Game._from_log(rules, wall, dealer[0], json.loads(line).get("seed")))
+            continue
+        if not games:
+            raise Error(f"{where}: a line before the first game's header")
+        if lib.qipai_zt_log_read_record(data, len(data), record, err):
+            fail(where)
+        if lib.qipai_zt_replay_record(checker, record, err):
+            fail(where)
+        if record.type == lib.QIPAI_ZT_EV_ACTION:
+            games[-1].step(_action_out(record.event.action))
+    if games and not lib.qipai_zt_replay_done(checker):
+        raise Error(f"the log stops before game {len(games)}'s end")
+    return games
 
 
 def analyze(line: str, *, tuo: str | None = None, visible: str | None = None,

@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 import qipai
-from qipai.zhaotong import (ACTION_SPACE, OBSERVATION_BLOCKS, OBSERVATION_SIZE, AECEnv, Action,
-                            Game, SingleAgentEnv, tile_kind)
+from qipai.zhaotong import (ACTION_SPACE, BOTS, OBSERVATION_BLOCKS, OBSERVATION_SIZE, AECEnv,
+                            Action, Game, SingleAgentEnv, tile_kind)
 
 from conftest import cli_run
 
@@ -205,6 +205,32 @@ def test_the_agent_playing_strong_plays_the_simulators_games(tmp_path: Path) -> 
                 break
         assert info["scores"] == ends[number], number
         observation, info = env.reset()
+
+
+def test_the_environments_games_replay_with_the_command_line(tmp_path: Path) -> None:
+    pick = random.Random(14)
+    path = tmp_path / "env.jsonl"
+    single = SingleAgentEnv(("strong", "seed", "expert" if "expert" in BOTS else "strong"))
+    aec = AECEnv(rules={"multiple_hu": False})
+    with open(path, "w") as f:
+        for number in range(10):
+            observation, info = single.reset(seed=number) if number % 2 else single.reset()
+            terminated = False
+            while not terminated:
+                legal = np.flatnonzero(observation["action_mask"])
+                observation, reward, terminated, truncated, info = single.step(
+                    int(legal[pick.randrange(len(legal))]))
+            game = single.game()
+            assert game.over and game.scores == info["scores"]
+            game.write_log(f, 2 * number + 1)
+            aec.reset(seed=number)
+            for agent in aec.agent_iter():
+                observation, reward, termination, truncation, info = aec.last()
+                aec.step(None if termination else
+                         int(pick.choice(np.flatnonzero(observation["action_mask"]))))
+            aec.game().write_log(f, 2 * number + 2)
+    result = cli_run(["zhaotong", "replay", str(path)])
+    assert result.returncode == 0 and '"valid":20' in result.stdout, result.stdout
 
 
 TRAJECTORY = """

@@ -14,9 +14,9 @@ import pytest
 
 import qipai
 from qipai.zhaotong import (ACTION_SPACE, OBSERVATION_SIZE, Action, Game, analyze, game_seed,
-                            tile_kind, tile_name)
+                            replay, tile_kind, tile_name)
 
-from conftest import cli_lines, cli_run, needs_query
+from conftest import answer_or_error, cli_lines, cli_run, needs_query
 
 
 def sim_log(tmp_path: Path, games: int, seed: int, bots: str, *rules: str) -> list[list[dict]]:
@@ -38,21 +38,16 @@ def sim_log(tmp_path: Path, games: int, seed: int, bots: str, *rules: str) -> li
     return out
 
 
-def same_event(ours: dict, theirs: dict) -> bool:
-    """Equal lines; a win line is compared on the keys the binding writes."""
-    if theirs["type"] == "win":
-        return all(theirs.get(k) == v for k, v in ours.items())
-    return ours == theirs
-
-
 @pytest.mark.parametrize("bots, rules", [
     ("strong,strong,seed,seed", ()),
     ("seed,strong,seed,strong", ("multiple_hu=false", "cap=6", "tuo_discard=false")),
 ])
 def test_games_equal_the_command_lines(tmp_path: Path, bots: str, rules: tuple) -> None:
     logs = sim_log(tmp_path, 60, 7, bots, *rules)
+    text = (tmp_path / "sim.jsonl").read_text().splitlines()
     options = {r.split("=")[0]: r.split("=")[1] for r in rules}
     events = 0
+    ours: list[str] = []
     for number, lines in enumerate(logs):
         header, deal, rest = lines[0], lines[1], lines[2:]
         assert header["seed"] == game_seed(7, number)
@@ -60,14 +55,55 @@ def test_games_equal_the_command_lines(tmp_path: Path, bots: str, rules: tuple) 
         assert game.tuo == header["tuo"] and game.wall == header["wall"]
         assert [game.hand(s) for s in range(4)] == deal["hands"]
         game.play(bots.split(","))
-        assert len(game.events) == len(rest)
-        for ours, theirs in zip(game.events, rest):
-            assert same_event(ours, theirs), (number, ours, theirs)
-            events += 1
+        assert game.events == rest
+        events += len(rest)
         assert game.scores == rest[-1]["scores"]
         assert sum(game.scores) == 0
         game.check()
+        ours += game.log(number + 1, bots.split(","))
+    assert ours == text  # the same bytes, line for line
     assert events > 3000
+
+
+def test_a_games_log_replays_with_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    with open(path, "w") as f:
+        for number in range(20):
+            game = Game(seed=500 + number, dealer=number % 4, rules={"cap": 5})
+            pick = random.Random(number)
+            while not game.over:  # any legal action: odd claims, 杠 with 坨, passes
+                seat = game.to_act[0]
+                legal = game.legal_actions(seat)
+                game.step(legal[pick.randrange(len(legal))] if number % 2 else
+                          game.bot_action(seat, "strong"))
+            game.write_log(f, number + 1)
+    result = cli_run(["zhaotong", "replay", str(path)])
+    assert result.returncode == 0 and '"valid":20' in result.stdout, result.stdout
+    again = replay(path)
+    assert len(again) == 20
+    for number, game in enumerate(again):
+        original = Game(seed=500 + number, dealer=number % 4, rules={"cap": 5})
+        for action in game.actions:
+            original.step(action)
+        assert game.events == original.events and game.scores == original.scores
+        assert game.log(number + 1) == original.log(number + 1)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda lines: lines[:40], "stops before"),
+    (lambda lines: lines[:5] + lines[6:], "line 6"),
+    (lambda lines: [lines[0], lines[1].replace('"deal"', '"deel"')] + lines[2:], "line 2"),
+    (lambda lines: lines[1:], "before the first game"),
+    (lambda lines: lines[:3] + ["{not json"] + lines[3:], "line 4"),
+])
+def test_a_broken_log_is_refused_by_both(tmp_path: Path, change, message) -> None:
+    game = Game(seed=8)
+    game.play()
+    path = tmp_path / "broken.jsonl"
+    path.write_text("\n".join(change(game.log())) + "\n")
+    with pytest.raises(qipai.Error, match=message):
+        replay(path)
+    assert cli_run(["zhaotong", "replay", str(path)]).returncode == 1
 
 
 def test_a_game_by_hand() -> None:
@@ -152,11 +188,24 @@ def test_tiles_and_seeds() -> None:
 
 def test_analyze_equals_the_command_line() -> None:
     needs_query("zhaotong", "analyze")
-    lines = ["123m456m789m1p peng:5p tuo:9s", "1123m456m789m11p tuo:9s zimo",
-             "11223344556677m tuo:1s", "123m456p789s1112s tuo:5m"]
+    lines = []
+    for kind in ("score", "waits", "advice", "shanten"):
+        corpus = cli_run(["zhaotong", "corpus", kind, "150", "--seed", "9"])
+        assert corpus.returncode == 0, corpus.stderr
+        lines += corpus.stdout.splitlines()
+    lines += ["123m456m789m1p peng:5p tuo:9s", "1123m456m789m11p tuo:9s zimo", "123m45", "tuo:1m"]
+    compared = refused = 0
     for line, expected in zip(lines, cli_lines(["zhaotong", "analyze"], lines)):
-        assert analyze(line) == expected
-    brief = cli_lines(["zhaotong", "analyze", "--brief", "--tuo", "9s"], ["123m456m789m1p"])
-    assert analyze("123m456m789m1p", tuo="9s", brief=True) == brief[0]
-    with pytest.raises(qipai.Error):
-        analyze("123m45")
+        got, why = answer_or_error(analyze, line)
+        if "error" in expected:
+            assert why == expected["error"], line
+            refused += 1
+        else:
+            assert got == expected, line
+            compared += 1
+    assert compared >= 600 and refused >= 2
+    brief = cli_lines(["zhaotong", "analyze", "--brief", "--tuo", "9s", "--visible", "1p1p",
+                       "--rule", "cap=6"], ["123m456m789m1p peng:5p"])
+    assert "effective" not in brief[0] and "waits" in brief[0]
+    assert analyze("123m456m789m1p peng:5p", tuo="9s", brief=True, visible="1p1p",
+                   rules={"cap": 6}) == brief[0]
