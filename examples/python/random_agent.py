@@ -2,13 +2,14 @@
 """A random agent in Zhaotong mahjong: the smallest learning-agent loop.
 
     PYTHONPATH=build/python /usr/bin/python3 examples/python/random_agent.py \
-        [--games 100] [--seed 1] [--opponents strong,strong,strong] [--aec]
+        [--games 100] [--seed 1] [--opponents strong,strong,strong] [--aec] [--log FILE]
 
 By default one seat (seat 0) picks a random legal action against three
 bots that play inside the library (qipai.zhaotong.SingleAgentEnv, gymnasium's
 reset/step); --aec plays all four seats at random through the PettingZoo-style
 AECEnv instead. Prints the games played, the agents' average score per game
-and the steps per second.
+and the steps per second. --log writes every game's log (JSON lines, as
+`qipai zhaotong sim --log` does; check it with `qipai zhaotong replay FILE`).
 """
 
 import argparse
@@ -26,7 +27,7 @@ def random_legal(mask: np.ndarray, pick: random.Random) -> int:
     return int(legal[pick.randrange(len(legal))])
 
 
-def single_agent(games: int, seed: int, opponents: list[str]) -> tuple[float, int]:
+def single_agent(games: int, seed: int, opponents: list[str], log) -> tuple[float, int]:
     env = SingleAgentEnv(opponents)
     pick = random.Random(seed)
     observation, info = env.reset(seed=seed)
@@ -38,12 +39,14 @@ def single_agent(games: int, seed: int, opponents: list[str]) -> tuple[float, in
         steps += 1
         if terminated or truncated:
             played += 1
+            if log:
+                env.game().write_log(log, number=played)   # re-played from seed and actions
             if played < games:
                 observation, info = env.reset()
     return total / games, steps
 
 
-def four_agents(games: int, seed: int) -> tuple[float, int]:
+def four_agents(games: int, seed: int, log) -> tuple[float, int]:
     env = AECEnv()
     pick = random.Random(seed)
     total, steps = 0.0, 0
@@ -57,6 +60,8 @@ def four_agents(games: int, seed: int) -> tuple[float, int]:
             else:
                 env.step(random_legal(observation["action_mask"], pick))
                 steps += 1
+        if log:
+            env.game().write_log(log, number=number + 1)
     return total / games, steps
 
 
@@ -66,16 +71,20 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--opponents", default="strong,strong,strong")
     parser.add_argument("--aec", action="store_true")
+    parser.add_argument("--log", metavar="FILE")
     args = parser.parse_args()
 
+    log = open(args.log, "w", encoding="utf-8") if args.log else None
     start = time.perf_counter()
     if args.aec:
-        average, steps = four_agents(args.games, args.seed)
+        average, steps = four_agents(args.games, args.seed, log)
         who = "four random agents (AECEnv), seat 0"
     else:
-        average, steps = single_agent(args.games, args.seed, args.opponents.split(","))
+        average, steps = single_agent(args.games, args.seed, args.opponents.split(","), log)
         who = f"a random agent against {args.opponents} (SingleAgentEnv)"
     seconds = time.perf_counter() - start
+    if log:
+        log.close()
     print(f"{args.games} games, {who}: average score {average:+.2f} per game; "
           f"{steps} agent steps, {steps / seconds:,.0f} steps/s")
     return 0

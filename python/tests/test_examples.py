@@ -35,6 +35,14 @@ def test_random_agent_plays_four_seats_through_aec(tmp_path: Path) -> None:
     assert out.startswith("5 games, four random agents (AECEnv), seat 0: average score")
 
 
+def test_random_agent_logs_replay_with_the_command_line(tmp_path: Path) -> None:
+    for flags in ([], ["--aec"]):
+        log = tmp_path / "games.jsonl"
+        run("random_agent.py", "--games", "4", "--log", str(log), *flags, cwd=tmp_path)
+        result = cli_run(["zhaotong", "replay", str(log)])
+        assert result.returncode == 0 and '"valid":4' in result.stdout, result.stdout
+
+
 def test_batch_shanten_answers_as_the_command_line(tmp_path: Path) -> None:
     corpus = cli_run(["mahjong", "corpus", "shanten", "3000", "--seed", "5", "--rules", "laizi"])
     hands = corpus.stdout.splitlines() + ["11111m", "123m", "# a comment", "", "12x"]
