@@ -204,8 +204,9 @@ class Game:
     ``Game(seed=None, dealer=0, rules=None, wall=None)``: the wall shuffled
     from ``seed`` (a fresh random seed when None) or given as 108 tile
     names; ``rules`` a mapping of rule options (docs/formats/zhaotong.md:
-    ``cap``, ``base``, ``fan.gen``, ``multiple_hu`` ...). The same seed,
-    dealer and rules give the same game in any process.
+    ``cap``, ``base``, ``fan.gen``, ``multiple_hu`` ...); ``bots`` the
+    seats' players' names for the log's header. The same seed, dealer and
+    rules give the same game in any process.
 
     Seats 0-3 act through ``step(action)``; ``legal_actions(seat)`` lists
     what a seat may do, ``bot_action(seat, bot)`` what a built-in bot would.
