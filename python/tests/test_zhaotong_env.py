@@ -108,7 +108,7 @@ def test_aec_masks_rewards_and_observations_over_random_games() -> None:
     env = AECEnv()
     pick = random.Random(11)
     games = steps = positions = 0
-    for game_number in range(300):
+    for game_number in range(500):
         env.reset(seed=1000 + game_number) if game_number % 2 else env.reset()
         mirror = _mirror(env)
         cumulative = {a: 0 for a in env.possible_agents}
@@ -133,7 +133,7 @@ def test_aec_masks_rewards_and_observations_over_random_games() -> None:
         games += 1
         assert mirror.over and cumulative == {f"seat_{s}": mirror.scores[s] for s in range(4)}
         assert env.agents == []
-    assert games == 300 and steps > 15000 and positions > 2500, (steps, positions)
+    assert games == 500 and steps > 25000 and positions > 4000, (steps, positions)
 
 
 def _mirror(env: AECEnv) -> Game:
@@ -148,7 +148,7 @@ def test_single_agent_rewards_masks_and_zero_sum_over_random_games() -> None:
         observation, info = env.reset(seed=5)
         games = steps = 0
         total = 0.0
-        while games < 800:
+        while games < 1000:
             mask = observation["action_mask"]
             assert mask.dtype == np.int8 and mask.shape == (ACTION_SPACE,) and mask.any()
             assert observation["observation"].shape == (OBSERVATION_SIZE,)
@@ -164,7 +164,7 @@ def test_single_agent_rewards_masks_and_zero_sum_over_random_games() -> None:
                 assert not observation["action_mask"].any()
                 total = 0.0
                 observation, info = env.reset()
-        assert steps > 10000
+        assert steps > 12000
 
 
 def test_single_agent_views_match_a_mirror_game() -> None:
