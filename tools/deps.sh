@@ -31,7 +31,7 @@ packages() {
     case $1 in
     sanitizers|fuzz) echo "clang libclang-rt-14-dev" ;;
     pkgconfig) echo "pkg-config" ;;
-    python) echo "python3-cffi python3-numpy python3-pytest python3-dev" ;;
+    python) echo "python3-cffi python3-numpy python3-pytest python3-dev python3-venv python3-setuptools" ;;
     dask) echo "python3-distributed" ;;
     lua) echo "lua5.4 liblua5.4-dev" ;;
     go) echo "golang-go" ;;
