@@ -138,64 +138,24 @@ static void log_event(const qipai_zt_game *g, const qipai_zt_event *e, void *con
     write_line(context, line, qipai_zt_log_event(g, e, line, sizeof line));
 }
 
-/* sim --json: the figures of the run as one JSON line. */
-static void print_json(const qipai_zt_stats *t, uint64_t seed, const char *const names[],
-                       const qipai_zt_bot bots[], double cpu_s, double per_s)
+/* The summary through the library's formatter (the same text wherever a
+ * run is played: qipai.cluster prints it too). */
+static void print_summary(const qipai_zt_stats *t, const qipai_zt_sim_report *r, bool json)
 {
-    double n = t->games ? (double)t->games : 1;
-    qjson_writer w;
-    qjson_writer_init(&w);
-    qjson_object_begin(&w);
-    qjson_key(&w, "games");
-    qjson_uint(&w, t->games);
-    qjson_key(&w, "seed");
-    qjson_uint(&w, seed);
-    qjson_key(&w, "seats");
-    qjson_array_begin(&w);
-    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
-        qjson_object_begin(&w);
-        qjson_key_string(&w, "bot", names[s]);
-        qjson_key(&w, "wins");
-        qjson_uint(&w, t->seat_wins[s]);
-        zt_json_real(&w, "win_rate", (double)t->seat_wins[s] / n);
-        zt_json_real(&w, "average_score", (double)t->seat_score[s] * (double)t->base / n);
-        qjson_object_end(&w);
+    char small[4096];
+    size_t (*format)(const qipai_zt_stats *, const qipai_zt_sim_report *, char *, size_t) =
+        json ? qipai_zt_format_sim_json : qipai_zt_format_sim_text;
+    size_t n = format(t, r, small, sizeof small);
+    char *text = n < sizeof small ? small : malloc(n + 1);
+    if (!text) {
+        fputs(json ? "{\"error\":\"out of memory\"}\n" : "qipai: out of memory\n", stdout);
+        return;
     }
-    qjson_array_end(&w);
-    qjson_key(&w, "wins");
-    qjson_uint(&w, t->wins);
-    qjson_key(&w, "types");
-    qjson_object_begin(&w);
-    for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++) {
-        qjson_key(&w, qipai_zt_type_name((qipai_zt_type)k, false));
-        qjson_uint(&w, t->types[k]);
-    }
-    qjson_object_end(&w);
-    qjson_key(&w, "average_score");
-    qjson_object_begin(&w);
-    for (int b = 0; b < QIPAI_ZT_BOT_COUNT; b++) {
-        long long sum = 0;
-        int seats_of = 0;
-        for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-            if ((int)bots[s] == b)
-                sum += t->seat_score[s], seats_of++;
-        if (seats_of)
-            zt_json_real(&w, qipai_zt_bot_name((qipai_zt_bot)b),
-                             (double)sum * (double)t->base / seats_of / n);
-    }
-    qjson_object_end(&w);
-    qjson_key(&w, "ends");
-    qjson_object_begin(&w);
-    qjson_key(&w, "wall");
-    qjson_uint(&w, t->ends[QIPAI_ZT_END_WALL]);
-    qjson_key(&w, "one_left");
-    qjson_uint(&w, t->ends[QIPAI_ZT_END_ONE_LEFT]);
-    qjson_object_end(&w);
-    zt_json_real(&w, "cpu_seconds", cpu_s);
-    zt_json_real(&w, "games_per_second", per_s);
-    qjson_object_end(&w);
-    zt_print_json(&w);
-    qjson_writer_free(&w);
+    if (text != small)
+        format(t, r, text, n + 1);
+    fwrite(text, 1, n, stdout);
+    if (text != small)
+        free(text);
 }
 
 static int sim(int argc, char **argv)
@@ -290,38 +250,9 @@ static int sim(int argc, char **argv)
     if (log && (fclose(log->file) != 0 || log->cut))
         return cli_usage("zhaotong sim: cannot finish writing '%s'", log_path);
     double per_s = cpu_s > 0 ? (double)t.games / cpu_s : 0;
-    double n = t.games ? (double)t.games : 1, w = t.wins ? (double)t.wins : 1;
-
-    if (json) {
-        print_json(&t, seed, names, bots, cpu_s, per_s);
-        return CLI_EXIT_OK;
-    }
-    printf("zhaotong sim: %ld games, seed %llu, bots %s,%s,%s,%s\n", t.games,
-           (unsigned long long)seed, names[0], names[1], names[2], names[3]);
-    for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-        printf("seat %d (%s): win rate %.1f%% (%ld), average score %+.3f\n", s, names[s],
-               100.0 * t.seat_wins[s] / n, t.seat_wins[s], (double)t.seat_score[s] * (double)t.base / n);
-    printf("hand types (share of %ld wins):", t.wins);
-    for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++)
-        if (t.types[k])
-            printf(" %s %.1f%%", qipai_zt_type_name((qipai_zt_type)k, true),
-                   100.0 * t.types[k] / w);
-    printf("\n");
-    for (int b = QIPAI_ZT_BOT_COUNT - 1; b >= 0; b--) {
-        long long sum = 0;
-        int seats_of = 0;
-        for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-            if ((int)bots[s] == b)
-                sum += t.seat_score[s], seats_of++;
-        if (seats_of)
-            printf("bot %s: average score %+.3f per seat per game (%d seat%s)\n", qipai_zt_bot_name((qipai_zt_bot)b),
-                   (double)sum * (double)t.base / seats_of / n, seats_of, seats_of > 1 ? "s" : "");
-    }
-    printf("ends: wall %.1f%%, one left %.1f%%; %.2f wins and %.1f steps per game\n",
-           100.0 * t.ends[QIPAI_ZT_END_WALL] / n, 100.0 * t.ends[QIPAI_ZT_END_ONE_LEFT] / n,
-           t.wins / n, t.steps / n);
-    printf("speed: %ld games in %.3f s cpu (%.3f s wall)%s, %.0f games/s\n", t.games, cpu_s,
-           wall_s, log ? " with the log" : "", per_s);
+    qipai_zt_sim_report report = {seed, {names[0], names[1], names[2], names[3]}, cpu_s,
+                                  wall_s, per_s, log != NULL};
+    print_summary(&t, &report, json);
     return CLI_EXIT_OK;
 }
 

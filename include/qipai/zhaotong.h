@@ -507,6 +507,27 @@ typedef struct qipai_zt_mean {
 } qipai_zt_mean;
 QIPAI_API qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats);
 
+/* The summary of a run, as `qipai zhaotong sim` prints it (docs/formats/
+ * zhaotong.md, "sim"): the text, and the --json object on one line, each
+ * line ended by '\n'. Formatters (snprintf-style) over the run's statistics
+ * and what the statistics do not hold: the seed, the seats' names (seats
+ * with the same name are one bot in the per-bot figures) and the timings.
+ * A run played in shards anywhere (merged with qipai_zt_stats_merge) prints
+ * exactly what one process prints, the timings aside. */
+typedef struct qipai_zt_sim_report {
+    uint64_t seed;
+    const char *bots[QIPAI_ZT_SEATS]; /* each seat's player's name */
+    double cpu_seconds, wall_seconds;
+    double games_per_second;
+    bool logged;                      /* the run wrote a log (the speed line says so) */
+} qipai_zt_sim_report;
+QIPAI_API size_t qipai_zt_format_sim_text(const qipai_zt_stats *stats,
+                                          const qipai_zt_sim_report *report, char *out,
+                                          size_t size);
+QIPAI_API size_t qipai_zt_format_sim_json(const qipai_zt_stats *stats,
+                                          const qipai_zt_sim_report *report, char *out,
+                                          size_t size);
+
 /* ---- positions: the analyze notation ----------------------------------------
  * One hand as text (docs/formats/zhaotong.md, "analyze"), as `qipai zhaotong
  * analyze` reads it and the bench corpora hold it:

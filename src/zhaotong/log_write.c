@@ -28,9 +28,10 @@ static void put_uint(text_sink *t, uint64_t value)
     text_put(t, text, (size_t)n);
 }
 
-/* A JSON string: the log's names are plain ASCII; a caller's text (bot
- * names) is escaped, and bytes that are not UTF-8 become U+FFFD. */
-static void put_string(text_sink *t, const char *s)
+/* A JSON string (zt_internal.h): the log's names are plain ASCII; a
+ * caller's text (bot names) is escaped, and bytes that are not UTF-8 become
+ * U+FFFD. */
+void zt_put_json_string(text_sink *t, const char *s)
 {
     static const char hex[] = "0123456789abcdef";
     const unsigned char *p = (const unsigned char *)s;
@@ -167,7 +168,7 @@ size_t qipai_zt_log_header(const qipai_zt_game *game, uint64_t number,
         for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
             if (s)
                 text_putc(&t, ',');
-            put_string(&t, bots[s] ? bots[s] : "");
+            zt_put_json_string(&t, bots[s] ? bots[s] : "");
         }
         text_putc(&t, ']');
     }
