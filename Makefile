@@ -306,7 +306,8 @@ bench: $(BUILD)/qipai
 # anywhere. PYTHON is Debian's interpreter, where python3-cffi, -numpy and
 # -pytest live (another python3 may come first on PATH; PYTHON is set above).
 PY_SRC     := $(sort $(wildcard python/qipai/*.py)) python/qipai/py.typed
-PY_NATIVE  := python/qipai_build.py python/native/qipai_py.c python/native/qipai_py.h
+PY_NATIVE  := python/qipai_build.py python/native/qipai_py.c python/native/qipai_py_shard.c \
+              python/native/qipai_py.h
 PY_OUT     := $(BUILD)/python/qipai
 PY_STAMP   := $(BUILD)/python/.native-stamp
 
@@ -315,7 +316,8 @@ python: $(PY_STAMP) $(patsubst python/qipai/%,$(PY_OUT)/%,$(PY_SRC))
 # The binding's own C is held to the project's warnings too.
 $(PY_STAMP): $(PY_NATIVE) $(BUILD)/libqipai.a $(wildcard include/qipai/*.h)
 	@mkdir -p $(PY_OUT)
-	$(CC) -std=c11 $(WARN) -Iinclude -fsyntax-only python/native/qipai_py.c
+	$(CC) -std=c11 $(WARN) -Iinclude -fsyntax-only python/native/qipai_py.c \
+	    python/native/qipai_py_shard.c
 	QIPAI_BUILD=$(abspath $(BUILD)) $(PYTHON) python/qipai_build.py $(BUILD)/python
 	@touch $@
 

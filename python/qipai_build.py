@@ -271,6 +271,34 @@ qipai_err qipai_zt_replay_record(qipai_zt_replay *replay, const qipai_zt_record 
                                  qipai_error *err);
 bool qipai_zt_replay_done(const qipai_zt_replay *replay);
 
+/* running games: the statistics of a run and its summary. The struct is
+   declared whole (no "...;"), so the compiler checks every field's offset:
+   a field the library adds must be added here, where qipai.cluster reads
+   the statistics as integers. */
+typedef struct qipai_zt_stats {
+    uint64_t games, wins, steps;
+    uint64_t ends[3];
+    uint64_t seat_wins[4];
+    int64_t base;
+    int64_t seat_score[4];
+    int64_t score_products[4][4];
+    uint64_t types[...];
+} qipai_zt_stats;
+void qipai_zt_stats_init(qipai_zt_stats *stats);
+void qipai_zt_stats_merge(qipai_zt_stats *into, const qipai_zt_stats *from);
+typedef struct qipai_zt_sim_report {
+    uint64_t seed;
+    const char *bots[4];
+    double cpu_seconds, wall_seconds;
+    double games_per_second;
+    bool logged;
+} qipai_zt_sim_report;
+size_t qipai_zt_format_sim_text(const qipai_zt_stats *stats, const qipai_zt_sim_report *report,
+                                char *out, size_t size);
+size_t qipai_zt_format_sim_json(const qipai_zt_stats *stats, const qipai_zt_sim_report *report,
+                                char *out, size_t size);
+size_t qipai_zt_log_rules(const qipai_zt_rules *rules, char *out, size_t size);
+
 /* ---- the binding's loops (native/qipai_py.h) ---- */
 void qipy_mj_win_many(const qipai_mj_rules *rules, const uint8_t *counts, size_t kinds,
                       const uint8_t *wilds, size_t n, uint8_t *out);
@@ -302,6 +330,11 @@ typedef struct qipy_zt_records {
 qipai_err qipy_zt_step_records(qipai_zt_game *game, const qipai_zt_action *action,
                                qipy_zt_records *out, qipai_error *err);
 size_t qipy_zt_log_records(const qipai_zt_record *records, size_t count, char *out, size_t size);
+
+qipai_err qipy_zt_sim_shard(const qipai_zt_rules *rules, uint64_t run_seed, uint64_t first,
+                            uint64_t count, int dealer, const uint8_t bots[4],
+                            const char *const names[4], const char *log_path,
+                            qipai_zt_stats *stats, double *cpu_seconds, qipai_error *err);
 """
 
 SOURCE = r"""
@@ -317,7 +350,8 @@ ffibuilder.cdef(CDEF)
 ffibuilder.set_source(
     "qipai._native",
     SOURCE,
-    sources=[os.path.join(HERE, "native", "qipai_py.c")],
+    sources=[os.path.join(HERE, "native", "qipai_py.c"),
+             os.path.join(HERE, "native", "qipai_py_shard.c")],
     include_dirs=[os.path.join(ROOT, "include"), os.path.join(HERE, "native")],
     extra_objects=[STATIC_LIBRARY],
     extra_compile_args=["-std=gnu11", "-O2"],

@@ -74,4 +74,19 @@ qipai_err qipy_zt_step_records(qipai_zt_game *game, const qipai_zt_action *actio
  * length the whole text needs. */
 size_t qipy_zt_log_records(const qipai_zt_record *records, size_t count, char *out, size_t size);
 
+/* ---- Zhaotong: a shard of a sim run (qipai_py_shard.c) ------------------------
+ * Games first .. first+count-1 of the run seeded run_seed, played exactly as
+ * `qipai zhaotong sim --seed run_seed` plays them: game i dealt from
+ * qipai_zt_game_seed(run_seed, i), the dealer i % 4 (or `dealer` when it
+ * is a seat 0-3), each seat by its built-in bot through qipai_zt_play, and
+ * counted into stats (qipai_zt_stats_add). With log_path, the shard's log
+ * is written there: every game's header (numbered i + 1, with the names),
+ * deal and events, the lines sim --log writes for those games. *cpu_seconds
+ * gets the thread's CPU time for the shard. On a failure the error names the
+ * game (or the file) and stats hold the games before it. */
+qipai_err qipy_zt_sim_shard(const qipai_zt_rules *rules, uint64_t run_seed, uint64_t first,
+                            uint64_t count, int dealer, const uint8_t bots[QIPAI_ZT_SEATS],
+                            const char *const names[QIPAI_ZT_SEATS], const char *log_path,
+                            qipai_zt_stats *stats, double *cpu_seconds, qipai_error *err);
+
 #endif
