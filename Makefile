@@ -305,7 +305,7 @@ bench: $(BUILD)/qipai
 # place under build/python so that PYTHONPATH=build/python imports it from
 # anywhere. PYTHON is Debian's interpreter, where python3-cffi, -numpy and
 # -pytest live (another python3 may come first on PATH; PYTHON is set above).
-PY_SRC     := $(sort $(wildcard python/qipai/*.py)) python/qipai/py.typed
+PY_SRC     := $(sort $(wildcard python/qipai/*.py python/qipai/cluster/*.py)) python/qipai/py.typed
 PY_NATIVE  := python/qipai_build.py python/native/qipai_py.c python/native/qipai_py_shard.c \
               python/native/qipai_py.h
 PY_OUT     := $(BUILD)/python/qipai

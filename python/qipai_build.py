@@ -49,6 +49,7 @@ qipai_err qipai_query_new(qipai_query **query, int argc, const char *const *argv
                           qipai_error *err);
 qipai_err qipai_query_answer(qipai_query *query, const char *line, size_t length,
                              const char **json, size_t *json_length);
+size_t qipai_query_inputs(const qipai_query *query, const char *const **inputs);
 void qipai_query_free(qipai_query *query);
 
 /* ---- mahjong core ---- */

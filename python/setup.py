@@ -45,7 +45,7 @@ setup(
     long_description=long_description(),
     long_description_content_type="text/markdown",
     license="MIT",
-    packages=["qipai"],
+    packages=["qipai", "qipai.cluster"],
     package_data={"qipai": ["py.typed"]},
     python_requires=">=3.9",
     setup_requires=["cffi>=1.15"],
