@@ -49,7 +49,7 @@ FUZZ_BIN     := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 .PHONY: all lib cli tests san-tests fuzz test test-plain test-san test-cli test-fuzz test-long \
         test-examples test-install docs-generated \
         demo bench clean install lua test-lua bench-lua install-lua test-go bench-go \
-        python test-python bench-python
+        python test-python test-dask bench-python
 .DEFAULT_GOAL := all
 # Keep intermediate objects: they are reused between plain and test builds.
 .SECONDARY:
@@ -330,6 +330,13 @@ $(PY_OUT)/%: python/qipai/%
 test-python: python $(BUILD)/qipai
 	QIPAI=$(abspath $(BUILD)/qipai) PYTHONPATH=$(abspath $(BUILD)/python) \
 	    $(PYTHON) -m pytest -q -p no:cacheprovider python/tests
+
+# qipai.cluster on a LocalCluster of two worker processes (python/tests_dask,
+# docs/CLUSTER.md): sim and map against the command line, a killed worker,
+# resuming, a scheduler out of reach. Needs Debian's python3-distributed.
+test-dask: python $(BUILD)/qipai
+	QIPAI=$(abspath $(BUILD)/qipai) PYTHONPATH=$(abspath $(BUILD)/python) \
+	    $(PYTHON) -m pytest -q -p no:cacheprovider python/tests_dask
 
 bench-python: python $(BUILD)/qipai
 	PYTHONPATH=$(abspath $(BUILD)/python) $(PYTHON) python/bench/bench_env.py

@@ -49,6 +49,7 @@ def connect(scheduler: str | None = None, local_workers: int | None = None, *,
     cluster = None
     if scheduler is not None:
         try:
+            _probe(scheduler, timeout)
             client = distributed.Client(scheduler, timeout=timeout, set_as_default=False)
         except (OSError, ValueError, TimeoutError) as e:
             raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: {e} "
@@ -75,6 +76,21 @@ def connect(scheduler: str | None = None, local_workers: int | None = None, *,
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _probe(address: str, timeout: float) -> None:
+    """Opens and closes a connection to the scheduler: an address out of
+    reach fails here, before a Client is made (a Client that failed to
+    connect still tries to close itself when collected, seconds later)."""
+    import asyncio
+
+    from distributed.comm import connect as open_comm
+
+    async def probe() -> None:
+        comm = await open_comm(address, timeout=timeout)
+        await comm.close()
+
+    asyncio.run(probe())
 
 
 def worker_threads(client) -> int:
