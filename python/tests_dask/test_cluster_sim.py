@@ -128,6 +128,8 @@ def test_a_killed_worker_loses_nothing(client, tmp_path):
     parts = sorted((tmp_path / "logs").glob("part-*.jsonl"))
     assert len(parts) == 15
     assert b"".join(p.read_bytes() for p in parts) == single.read_bytes()
+    # the killed worker's half-written part, if it had begun one, is gone
+    assert not list((tmp_path / "logs").glob(".part-*"))
 
 
 class _Stop(Exception):
@@ -197,7 +199,7 @@ def test_bad_arguments_are_refused_before_anything_runs(client):
 def test_default_shard_sizes():
     assert default_shard_size(0, 2) >= 1
     assert default_shard_size(1_000, 2) == 500            # the floor
-    assert default_shard_size(100_000, 2) == 12_500      # four shards a thread
+    assert default_shard_size(100_000, 2) == 3_125       # sixteen shards a thread
     assert default_shard_size(10**9, 64) == 20_000       # the ceiling
     assert [s.count for s in plan_shards(10, 4)] == [4, 4, 2]
     assert [s.first for s in plan_shards(10, 4)] == [0, 4, 8]

@@ -30,12 +30,13 @@ from .work import (DEFAULT_BOTS, Shard, SimSpec, merge_stats, part_name, play_sh
 
 __all__ = ["simulate", "SimResult", "SimProgress", "plan_shards", "default_shard_size"]
 
-#: Shard sizes chosen when none is given: at least MIN (a shard's fixed cost
-#: -- a few milliseconds of scheduling -- stays under 5% of its games' time
-#: with the fastest bots), at most MAX (a lost shard costs seconds, not
-#: minutes), and otherwise about 4 shards per worker thread, so the last
-#: shards balance the workers. docs/PERFORMANCE.md, "On a cluster".
-MIN_SHARD, MAX_SHARD, SHARDS_PER_THREAD = 500, 20_000, 4
+#: Shard sizes chosen when none is given: at least MIN (a shard's fixed cost,
+#: a few milliseconds of scheduling, stays a few percent of its games' time
+#: even with the fastest bots), at most MAX (a lost shard costs seconds, not
+#: minutes), and otherwise about 16 shards per worker thread, so that the
+#: run's tail -- the last shards, when some threads have nothing left --
+#: stays a small part of it. docs/PERFORMANCE.md, "On a cluster".
+MIN_SHARD, MAX_SHARD, SHARDS_PER_THREAD = 500, 20_000, 16
 
 
 @dataclass
@@ -160,6 +161,8 @@ def simulate(client, games: int, seed: int = 1, bots: Sequence[str] | str = DEFA
     played = _play(client, spec, [s for s in shards if s.index not in done], log_dir, width,
                    retries, state, report, done)
     wall = time.perf_counter() - start
+    if log_dir is not None:
+        _remove_leftovers(log_dir)
 
     results = [done[s.index] for s in shards]
     stats = stats_dict(merge_stats(r["stats"] for r in results))
@@ -169,6 +172,18 @@ def simulate(client, games: int, seed: int = 1, bots: Sequence[str] | str = DEFA
                      games_per_second=games_now / wall if wall > 0 and games_now else 0.0,
                      log_dir=log_dir,
                      parts=[part_name(s.index, width) for s in shards] if log_dir else [])
+
+
+def _remove_leftovers(log_dir: str) -> None:
+    """The hidden part files of workers killed while writing (every shard is
+    whole in its part now); those the driver can see, on a shared file
+    system or its own machine."""
+    for name in os.listdir(log_dir) if os.path.isdir(log_dir) else ():
+        if name.startswith(".part-") and name.endswith(".tmp"):
+            try:
+                os.unlink(os.path.join(log_dir, name))
+            except OSError:
+                pass
 
 
 class _Reporter:
