@@ -558,6 +558,10 @@ typedef struct qipai_zt_record {
                                        decomposition) */
     uint8_t end;                    /* END: qipai_zt_end */
     int64_t scores[QIPAI_ZT_SEATS]; /* END */
+    /* 0 in a full record. In a seat's view (qipai_zt_record_for_seat), the
+     * seats whose concealed tiles it leaves out (bit s): DEAL: their rows of
+     * dealt are zero; DRAW: the drawer's bit, and tile is 0. */
+    uint8_t hidden;
 } qipai_zt_record;
 
 /* The deal of a game just made (its players' concealed tiles). */
@@ -569,6 +573,25 @@ QIPAI_API void qipai_zt_record_event(const qipai_zt_game *game, const qipai_zt_e
 /* Whether two records say the same: exactly when their log lines are equal
  * (the fields listed above, nothing else). */
 QIPAI_API bool qipai_zt_record_equal(const qipai_zt_record *a, const qipai_zt_record *b);
+
+/* ---- a seat's view: what one player may see of the stream ---------------------
+ * A player (a bot over a pipe, a person at a table) sees every record but
+ * what is concealed from it: the other seats' dealt hands, the tiles they
+ * draw, and the claims they make or let go (their hu, 碰, 明杠 and pass in
+ * a claim window: a claim that comes to something shows in the records that
+ * follow it, its win, 碰 or 杠; one that loses to another or is let go
+ * would tell what that seat holds). Everything else is on the table: every
+ * discard, every meld (暗杠 too: qipai_zt_visible counts it), a winner's
+ * shown hand, every payment, the scores. A self-drawn hu of another seat
+ * leaves no action either; its win record says it all.
+ *
+ * qipai_zt_record_for_seat gives seat's view of a record: false when the
+ * seat sees nothing of it (another seat's hu, 碰, 明杠 or pass), else true
+ * with *out the record less what seat cannot see (hidden says what is left
+ * out; the bytes are zeroed, not just flagged). A seat out of 0-3 sees
+ * nothing. */
+QIPAI_API bool qipai_zt_record_for_seat(const qipai_zt_record *record, int seat,
+                                        qipai_zt_record *out);
 
 /* ---- the game log (docs/formats/zhaotong.md, "The log") -----------------------
  * JSON lines: a game's header, then its records (the deal, every event).
@@ -595,8 +618,20 @@ QIPAI_API size_t qipai_zt_log_deal(const qipai_zt_game *game, char *out, size_t 
 /* An event's line: call it from the event callback. */
 QIPAI_API size_t qipai_zt_log_event(const qipai_zt_game *game, const qipai_zt_event *event,
                                     char *out, size_t size);
-/* Any record's line. */
+/* Any record's line. A seat's view (hidden not 0) writes null for each
+ * hidden hand of the deal and a draw without "tile". */
 QIPAI_API size_t qipai_zt_log_record(const qipai_zt_record *record, char *out, size_t size);
+
+/* What seat sees, as lines (docs/formats/bot.md): the game line with the
+ * number, the seat, the dealer, the 坨 and the turned seat (no wall, no
+ * seed, no bots); the deal with only seat's own hand; an event's line as
+ * qipai_zt_record_for_seat gives it, or nothing (0, out left empty) when
+ * the seat sees nothing of it. A seat out of 0-3 gets nothing from any. */
+QIPAI_API size_t qipai_zt_log_header_for(const qipai_zt_game *game, uint64_t number, int seat,
+                                         char *out, size_t size);
+QIPAI_API size_t qipai_zt_log_deal_for(const qipai_zt_game *game, int seat, char *out, size_t size);
+QIPAI_API size_t qipai_zt_log_event_for(const qipai_zt_game *game, const qipai_zt_event *event,
+                                        int seat, char *out, size_t size);
 
 /* Reads a game line: the rules, the wall and the dealer, and checks that
  * the line is the header they give: every rule, its 坨 and turned seat as
@@ -615,7 +650,8 @@ QIPAI_API qipai_err qipai_zt_log_read_action(const char *text, size_t length,
                                              qipai_zt_action *action, qipai_error *err);
 /* Reads any line but a header as its record. Strict: the line must be
  * exactly what qipai_zt_log_record writes for that record (keys in any
- * order), no key missing or added. */
+ * order), no key missing or added. A seat's view reads back too (a null
+ * hand, a draw without its tile: the hidden bits). */
 QIPAI_API qipai_err qipai_zt_log_read_record(const char *text, size_t length,
                                              qipai_zt_record *record, qipai_error *err);
 

@@ -293,7 +293,10 @@ size_t qipai_zt_log_record(const qipai_zt_record *r, char *out, size_t size)
         for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
             if (s)
                 text_putc(&t, ',');
-            put_physical(&t, r->dealt[s]);
+            if (r->hidden >> s & 1)
+                text_puts(&t, "null");
+            else
+                put_physical(&t, r->dealt[s]);
         }
         text_puts(&t, "]}");
         break;
@@ -301,8 +304,10 @@ size_t qipai_zt_log_record(const qipai_zt_record *r, char *out, size_t size)
         text_puts(&t, "{\"type\":\"draw\"");
         put_key(&t, "player", false);
         put_int(&t, e->player);
-        put_key(&t, "tile", false);
-        put_tile(&t, e->tile, false);
+        if (!(e->player >= 0 && e->player < QIPAI_ZT_SEATS && r->hidden >> e->player & 1)) {
+            put_key(&t, "tile", false);
+            put_tile(&t, e->tile, false);
+        }
         if (e->replacement)
             text_puts(&t, ",\"replacement\":true");
         text_putc(&t, '}');
