@@ -492,6 +492,8 @@ typedef struct qipai_zt_stats {
     int64_t seat_score[QIPAI_ZT_SEATS];   /* in bases */
     int64_t score_products[QIPAI_ZT_SEATS][QIPAI_ZT_SEATS]; /* sum of score_s * score_t */
     uint64_t types[QIPAI_ZT_TYPE_COUNT];  /* wins with each hand type */
+    uint64_t seat_win_pairs[QIPAI_ZT_SEATS][QIPAI_ZT_SEATS]; /* games both s and t won
+                                                               ([s][s]: seat_wins[s]) */
 } qipai_zt_stats;
 
 QIPAI_API void qipai_zt_stats_init(qipai_zt_stats *stats);
@@ -506,6 +508,12 @@ typedef struct qipai_zt_mean {
     double mean, low, high;
 } qipai_zt_mean;
 QIPAI_API qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats);
+/* The win rate of a set of seats (the share of its seat-games won, 0-1)
+ * with its 95% confidence interval, taken the same way: one sample a game,
+ * the share of the set's seats that won it; the interval is clamped to
+ * [0, 1]. Like the mean's, it is the normal approximation: trust it over
+ * many games, not a handful (with fewer than 2 games it is the point). */
+QIPAI_API qipai_zt_mean qipai_zt_stats_win_rate(const qipai_zt_stats *stats, unsigned seats);
 
 /* ---- positions: the analyze notation ----------------------------------------
  * One hand as text (docs/formats/zhaotong.md, "analyze"), as `qipai zhaotong
@@ -764,6 +772,17 @@ QIPAI_API void qipai_zt_duel_stats_merge(qipai_zt_duel_stats *into, const qipai_
 QIPAI_API qipai_err qipai_zt_duel_deal(const qipai_zt_rules *rules, uint64_t run_seed, uint64_t deal,
                              qipai_zt_agent a, qipai_zt_agent b, qipai_zt_duel_stats *stats,
                              qipai_error *err);
+
+/* The same for agents that watch the table (a program over a pipe) and for
+ * logs: start (may be NULL) gets each replay's game once dealt, before its
+ * first action, with its replay number (qipai_zt_duel_side says who sits
+ * where), and events (may be NULL) every event of it. */
+typedef void (*qipai_zt_duel_start_fn)(const qipai_zt_game *game, int replay, void *context);
+QIPAI_API qipai_err qipai_zt_duel_deal_events(const qipai_zt_rules *rules, uint64_t run_seed,
+                                              uint64_t deal, qipai_zt_agent a, qipai_zt_agent b,
+                                              qipai_zt_duel_start_fn start,
+                                              qipai_zt_event_fn events, void *context,
+                                              qipai_zt_duel_stats *stats, qipai_error *err);
 
 /* The figures of a duel, in points (bases times base). */
 typedef struct qipai_zt_duel_summary {
