@@ -205,10 +205,10 @@ int zt_cli_bench(int argc, char **argv)
     qjson_string_lossy(&w, argv[2], strlen(argv[2]));
     qjson_key_int(&w, "positions", n);
     qjson_key_int(&w, "repeat", repeat);
-    zt_json_real(&w, "ns_per_call", runs[repeat / 2]);
-    zt_json_real(&w, "ns_min", runs[0]);
-    zt_json_real(&w, "ns_max", runs[repeat - 1]);
-    zt_json_real(&w, "ns_wall", walls[repeat / 2]);
+    qjson_key_double(&w, "ns_per_call", runs[repeat / 2]);
+    qjson_key_double(&w, "ns_min", runs[0]);
+    qjson_key_double(&w, "ns_max", runs[repeat - 1]);
+    qjson_key_double(&w, "ns_wall", walls[repeat / 2]);
     qjson_key_int(&w, "check", check);
     qjson_object_end(&w);
     zt_print_json(&w);

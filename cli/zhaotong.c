@@ -64,37 +64,6 @@ int zt_tile_kind(const char *text)
     return -1;
 }
 
-void zt_json_real(qjson_writer *w, const char *key, double value)
-{
-    char text[40];
-    if (key)
-        qjson_key(w, key);
-    if (value != value || value > 1.7976931348623157e308 || value < -1.7976931348623157e308) {
-        qjson_null(w);
-        return;
-    }
-    /* %.17g with a '.' or an exponent always there, the exponent without
-     * its '+' and leading zeros: 0.0, 0.83666666666666667, 4.82e-6. */
-    int n = snprintf(text, sizeof text - 2, "%.17g", value);
-    if (!strchr(text, '.') && !strchr(text, 'e')) {
-        memcpy(text + n, ".0", 3);
-        n += 2;
-    }
-    char *e = strchr(text, 'e');
-    if (e) {
-        char *to = e + 1, *from = to;
-        if (*from == '+')
-            from++;
-        else if (*from == '-')
-            to++, from++;
-        while (*from == '0' && from[1])
-            from++;
-        memmove(to, from, strlen(from) + 1);
-        n = (int)strlen(text);
-    }
-    qjson_raw(w, text, (size_t)n);
-}
-
 void zt_print_json(const qjson_writer *w)
 {
     size_t n;
@@ -157,8 +126,8 @@ static void print_json(const qipai_zt_stats *t, uint64_t seed, const char *const
         qjson_key_string(&w, "bot", names[s]);
         qjson_key(&w, "wins");
         qjson_uint(&w, t->seat_wins[s]);
-        zt_json_real(&w, "win_rate", (double)t->seat_wins[s] / n);
-        zt_json_real(&w, "average_score", (double)t->seat_score[s] * (double)t->base / n);
+        qjson_key_double(&w, "win_rate", (double)t->seat_wins[s] / n);
+        qjson_key_double(&w, "average_score", (double)t->seat_score[s] * (double)t->base / n);
         qjson_object_end(&w);
     }
     qjson_array_end(&w);
@@ -180,7 +149,7 @@ static void print_json(const qipai_zt_stats *t, uint64_t seed, const char *const
             if ((int)bots[s] == b)
                 sum += t->seat_score[s], seats_of++;
         if (seats_of)
-            zt_json_real(&w, qipai_zt_bot_name((qipai_zt_bot)b),
+            qjson_key_double(&w, qipai_zt_bot_name((qipai_zt_bot)b),
                              (double)sum * (double)t->base / seats_of / n);
     }
     qjson_object_end(&w);
@@ -191,8 +160,8 @@ static void print_json(const qipai_zt_stats *t, uint64_t seed, const char *const
     qjson_key(&w, "one_left");
     qjson_uint(&w, t->ends[QIPAI_ZT_END_ONE_LEFT]);
     qjson_object_end(&w);
-    zt_json_real(&w, "cpu_seconds", cpu_s);
-    zt_json_real(&w, "games_per_second", per_s);
+    qjson_key_double(&w, "cpu_seconds", cpu_s);
+    qjson_key_double(&w, "games_per_second", per_s);
     qjson_object_end(&w);
     zt_print_json(&w);
     qjson_writer_free(&w);

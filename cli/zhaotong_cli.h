@@ -36,10 +36,6 @@ int zt_replay_text(const char *text, size_t size, zt_replay_report_fn report, vo
 /* Prints the writer's JSON as one line on stdout ({"error":"out of memory"}
  * when it could not be written). */
 void zt_print_json(const qjson_writer *w);
-/* A real number member (an array item when key is NULL) as the program has
- * always printed it (%.17g, with ".0" on whole numbers, so readers that
- * tell integers from reals see a real); null for NaN or an infinity. */
-void zt_json_real(qjson_writer *w, const char *key, double value);
 /* The kind of one tile ("5m", "五万"), or -1. */
 int zt_tile_kind(const char *text);
 

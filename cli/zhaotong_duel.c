@@ -53,8 +53,8 @@ static void named_pair(qjson_writer *w, const char *key, const char *a, const ch
     qjson_key(w, key);
     qjson_object_begin(w);
     if (strcmp(a, b))
-        zt_json_real(w, a, value[0]);
-    zt_json_real(w, b, value[1]);
+        qjson_key_double(w, a, value[0]);
+    qjson_key_double(w, b, value[1]);
     qjson_object_end(w);
 }
 
@@ -77,15 +77,15 @@ static void print_json(const duel_run *r, const qipai_zt_duel_summary *m)
     qjson_string(&w, b);
     qjson_array_end(&w);
     named_pair(&w, "average", a, b, m->average);
-    zt_json_real(&w, "difference", m->difference);
+    qjson_key_double(&w, "difference", m->difference);
     qjson_key(&w, "ci95");
     qjson_array_begin(&w);
-    zt_json_real(&w, NULL, m->low);
-    zt_json_real(&w, NULL, m->high);
+    qjson_double(&w, m->low);
+    qjson_double(&w, m->high);
     qjson_array_end(&w);
     named_pair(&w, "win_rate", a, b, m->win_rate);
-    zt_json_real(&w, "cpu_seconds", r->cpu_seconds);
-    zt_json_real(&w, "games_per_second", games_per_second(r));
+    qjson_key_double(&w, "cpu_seconds", r->cpu_seconds);
+    qjson_key_double(&w, "games_per_second", games_per_second(r));
     qjson_object_end(&w);
     zt_print_json(&w);
     qjson_writer_free(&w);
