@@ -2,7 +2,8 @@
  * The statistics of a run (zhaotong.h, "running games"): the average score
  * and the win rate of every set of seats, with their 95% confidence
  * intervals, agree with a plain recomputation from the games' own scores
- * and winners (one sample a game, the sample variance in two passes); the
+ * and winners (one sample a game, the sample variance in two passes; the
+ * win rate's interval is Wilson's, never a point at 0 or 100%); the
  * shards of a run merge, in any order, into exactly the figures of one run;
  * no game, one game and a rule set with base 3 give what the header says.
  */
@@ -69,17 +70,23 @@ static qipai_zt_mean reference(const played *p, unsigned seats, bool wins)
         x[g] /= k;
         sum += x[g];
     }
-    double n = (double)p->games, mean = sum / n, squares = 0;
+    double n = (double)p->games, mean = sum / n, squares = 0, z = 1.959963984540054;
     for (long g = 0; g < p->games; g++)
         squares += (x[g] - mean) * (x[g] - mean);
-    double half = 1.959963984540054 * sqrt(squares / (n - 1) / n);
+    double variance_of_mean = squares / (n - 1) / n;
     m.mean = mean;
-    m.low = mean - half;
-    m.high = mean + half;
-    if (wins) {
-        m.low = m.low < 0 ? 0 : m.low;
-        m.high = m.high > 1 ? 1 : m.high;
+    if (!wins) {
+        double half = z * sqrt(variance_of_mean);
+        m.low = mean - half;
+        m.high = mean + half;
+        return m;
     }
+    /* Wilson, written out from its textbook form with e trials:
+     * (p + z²/2e ± z sqrt(p(1-p)/e + z²/4e²)) / (1 + z²/e). */
+    double e = variance_of_mean > 0 ? mean * (1 - mean) / variance_of_mean : n;
+    double a = mean + z * z / (2 * e), b = z * sqrt(mean * (1 - mean) / e + z * z / (4 * e * e));
+    m.low = fmax(0, (a - b) / (1 + z * z / e));
+    m.high = fmin(1, (a + b) / (1 + z * z / e));
     return m;
 }
 
@@ -170,6 +177,22 @@ static void shards_merge_into_the_whole_run(void)
               (unsigned long long)whole.seat_win_pairs[s][s]);
 }
 
+/* 0 wins in 20 games: the interval reaches up to Wilson's 16.1%, not 0. */
+static void no_win_is_not_a_certainty(void)
+{
+    qipai_zt_stats stats;
+    qipai_zt_stats_init(&stats);
+    stats.games = 20;
+    stats.base = 1;
+    qipai_zt_mean w = qipai_zt_stats_win_rate(&stats, 1);
+    CHECK(w.mean == 0 && w.low == 0 && fabs(w.high - 0.16112) < 1e-4, "0 of 20: %g [%g, %g]",
+          w.mean, w.low, w.high);
+    stats.seat_wins[0] = stats.seat_win_pairs[0][0] = 20;
+    w = qipai_zt_stats_win_rate(&stats, 1);
+    CHECK(w.mean == 1 && w.high == 1 && fabs(w.low - 0.83888) < 1e-4, "20 of 20: %g [%g, %g]",
+          w.mean, w.low, w.high);
+}
+
 static void no_game_and_one_game(void)
 {
     qipai_zt_rules rules;
@@ -189,7 +212,9 @@ static void no_game_and_one_game(void)
         qipai_zt_mean m = qipai_zt_stats_mean(&stats, 1u << s), w = qipai_zt_stats_win_rate(&stats, 1u << s);
         CHECK(m.mean == one.score[0][s] && m.low == m.mean && m.high == m.mean,
               "one game, seat %d: %g [%g, %g], scored %g", s, m.mean, m.low, m.high, one.score[0][s]);
-        CHECK(w.mean == one.won[0][s] && w.low == w.mean && w.high == w.mean,
+        /* One game: Wilson's interval of one trial, never a point. */
+        CHECK(w.mean == one.won[0][s] && w.low >= 0 && w.high <= 1 && w.high - w.low > 0.5 &&
+                  w.low <= w.mean && w.mean <= w.high,
               "one game, seat %d wins %g [%g, %g]", s, w.mean, w.low, w.high);
     }
 }
@@ -198,6 +223,7 @@ int main(void)
 {
     RUN(the_intervals_match_a_recomputation_from_the_games);
     RUN(shards_merge_into_the_whole_run);
+    RUN(no_win_is_not_a_certainty);
     RUN(no_game_and_one_game);
     return test_report();
 }

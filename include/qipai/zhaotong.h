@@ -509,10 +509,12 @@ typedef struct qipai_zt_mean {
 } qipai_zt_mean;
 QIPAI_API qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats);
 /* The win rate of a set of seats (the share of its seat-games won, 0-1)
- * with its 95% confidence interval, taken the same way: one sample a game,
- * the share of the set's seats that won it; the interval is clamped to
- * [0, 1]. Like the mean's, it is the normal approximation: trust it over
- * many games, not a handful (with fewer than 2 games it is the point). */
+ * with its 95% confidence interval: Wilson's score interval, for a count
+ * made effective by how much the share varies from game to game (one sample
+ * a game, the share of the set's seats that won it, so the seats of one
+ * game are not counted as independent; the games' count when every game
+ * gave the same). Unlike the normal interval it does not shrink to a point
+ * at 0% or 100%. */
 QIPAI_API qipai_zt_mean qipai_zt_stats_win_rate(const qipai_zt_stats *stats, unsigned seats);
 
 /* ---- positions: the analyze notation ----------------------------------------

@@ -205,6 +205,7 @@ qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats)
 
 qipai_zt_mean qipai_zt_stats_win_rate(const qipai_zt_stats *stats, unsigned seats)
 {
+    qipai_zt_mean m = {0, 0, 0};
     int n_seats = 0;
     double sum = 0, products = 0;
     for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
@@ -216,10 +217,25 @@ qipai_zt_mean qipai_zt_stats_win_rate(const qipai_zt_stats *stats, unsigned seat
             if (seats >> t & 1)
                 products += (double)stats->seat_win_pairs[s][t];
     }
-    qipai_zt_mean m = mean_of_games((double)stats->games, n_seats, sum, products);
-    if (m.low < 0)
-        m.low = 0;
-    if (m.high > 1)
-        m.high = 1;
+    if (!n_seats || !stats->games)
+        return m;
+    const double n = (double)stats->games, z = 1.959963984540054;
+    const double p = sum / n_seats / n;
+    const double mean_square = products / ((double)n_seats * n_seats) / n;
+    double variance = n > 1 ? (mean_square - p * p) * n / (n - 1) : 0;
+    if (variance < 0)
+        variance = 0;
+    /* The effective count: the binomial size whose share would vary as
+     * much as this mean over games does (the seats of one game are not
+     * independent); the games themselves when every game gave the same. */
+    const double e = variance > 0 ? p * (1 - p) / (variance / n) : n;
+    /* Wilson's score interval: unlike the plain normal one it stays honest
+     * near 0% and 100% (no zero-width interval at 0 wins of 20). */
+    const double shrink = 1 + z * z / e;
+    const double centre = (p + z * z / (2 * e)) / shrink;
+    const double half = z * sqrt(p * (1 - p) / e + z * z / (4 * e * e)) / shrink;
+    m.mean = p;
+    m.low = centre - half < 0 ? 0 : centre - half;
+    m.high = centre + half > 1 ? 1 : centre + half;
     return m;
 }
