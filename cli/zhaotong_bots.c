@@ -16,6 +16,8 @@ int zt_cli_parse_bots(zt_bot_list *list, const char *text, int want, const char 
 {
     zt_bot_list_free(list);
     size_t n = strlen(text);
+    if (!qjson_utf8_valid(text, n)) /* the names go into JSON: summaries, the log */
+        return cli_usage("zhaotong %s: --bots is not valid UTF-8", command);
     if (!(list->text = malloc(n + 1)))
         return cli_usage("zhaotong %s: out of memory", command);
     memcpy(list->text, text, n + 1);
