@@ -274,7 +274,8 @@ void zt_arena_close(zt_arena *a)
     zt_program *programs[ZT_ARENA_PROGRAMS];
     for (int i = 0; i < a->count; i++)
         programs[i] = &a->bots[i].program;
-    zt_program_close_all(programs, a->count, 1.0);
+    /* They get the time limit of a decision (at most a second) to exit. */
+    zt_program_close_all(programs, a->count, a->timeout_seconds < 1 ? a->timeout_seconds : 1);
     for (int i = 0; i < a->count; i++) {
         free(a->bots[i].command);
         a->bots[i].command = NULL;
