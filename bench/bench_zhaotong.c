@@ -5,9 +5,11 @@
  * discard (advice, shanten), one position a line in the analyze notation.
  * The bench parses the file first, then times the library call over the
  * whole corpus several times and reports the median CPU time per call.
+ * Both show progress on a terminal when they take a while (--quiet: not).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "../cli/cli.h"
+#include "../cli/progress.h"
 #include "../cli/zhaotong_cli.h"
 
 #include <stdlib.h>
@@ -60,17 +62,22 @@ static void on_event(const qipai_zt_game *g, const qipai_zt_event *e, void *cont
 int zt_cli_corpus(int argc, char **argv)
 {
     if (argc < 3)
-        return cli_usage("zhaotong: corpus score|waits|advice|shanten N [--seed S]");
+        return cli_usage("zhaotong: corpus score|waits|advice|shanten N [--seed S] [--quiet]");
     sampler s;
     memset(&s, 0, sizeof s);
     s.call = call_by_name(argv[1]);
     char *end;
     s.wanted = strtol(argv[2], &end, 10);
     if (s.call < 0 || *end || s.wanted < 0 || s.wanted > 100000000)
-        return cli_usage("zhaotong: corpus score|waits|advice|shanten N [--seed S]");
+        return cli_usage("zhaotong: corpus score|waits|advice|shanten N [--seed S] [--quiet]");
     uint64_t seed = 1;
+    bool quiet = false;
     for (int i = 3; i < argc; i++) {
         const char *v;
+        if (!strcmp(argv[i], "--quiet")) {
+            quiet = true;
+            continue;
+        }
         if (strcmp(argv[i], "--seed") || !(v = cli_option_value(argc, argv, &i)))
             return cli_usage("zhaotong corpus: unexpected '%s'", argv[i]);
         seed = strtoull(v, &end, 10);
@@ -85,7 +92,10 @@ int zt_cli_corpus(int argc, char **argv)
      * the seed bots' rougher ones. */
     const qipai_zt_bot bots[QIPAI_ZT_SEATS] = {QIPAI_ZT_BOT_STRONG, QIPAI_ZT_BOT_SEED,
                                                 QIPAI_ZT_BOT_STRONG, QIPAI_ZT_BOT_SEED};
+    cli_progress progress;
+    cli_progress_start(&progress, "zhaotong corpus", "positions", (uint64_t)s.wanted, quiet);
     for (long game = 0; s.written < s.wanted; game++) {
+        cli_progress_update(&progress, (uint64_t)s.written);
         qipai_zt_game_init(&g, &rules, qipai_rng_next(&s.rng), (int)(game % 4), NULL);
         while (g.phase != QIPAI_ZT_PHASE_OVER && s.written < s.wanted) {
             unsigned to_act = qipai_zt_to_act(&g);
@@ -107,6 +117,7 @@ int zt_cli_corpus(int argc, char **argv)
             qipai_zt_step_events(&g, &a, s.call == SCORE ? on_event : NULL, &s, NULL);
         }
     }
+    cli_progress_end(&progress);
     return CLI_EXIT_OK;
 }
 
@@ -155,12 +166,17 @@ static long run(int call, const qipai_zt_rules *rules, const position *p, long n
 int zt_cli_bench(int argc, char **argv)
 {
     if (argc < 3)
-        return cli_usage("zhaotong: bench score|waits|advice|shanten FILE [--repeat N]");
+        return cli_usage("zhaotong: bench score|waits|advice|shanten FILE [--repeat N] [--quiet]");
     int call = call_by_name(argv[1]), repeat = 9;
+    bool quiet = false;
     if (call < 0)
         return cli_usage("zhaotong bench: no call '%s' (score, waits, advice, shanten)", argv[1]);
     for (int i = 3; i < argc; i++) {
         const char *v;
+        if (!strcmp(argv[i], "--quiet")) {
+            quiet = true;
+            continue;
+        }
         if (strcmp(argv[i], "--repeat") || !(v = cli_option_value(argc, argv, &i)) ||
             (repeat = atoi(v)) < 1 || repeat > 101)
             return cli_usage("zhaotong bench: --repeat 1-101");
@@ -189,12 +205,16 @@ int zt_cli_bench(int argc, char **argv)
     qipai_zt_rules_default(&rules);
     double runs[101], walls[101];
     long check = 0;
+    cli_progress progress; /* drawn between the passes, outside the timings */
+    cli_progress_start(&progress, "zhaotong bench", "passes", (uint64_t)repeat, quiet);
     for (int r = 0; r < repeat; r++) {
         double start = cli_cpu_ns(), wall = cli_now_ns();
         check = run(call, &rules, p, n);
         runs[r] = (cli_cpu_ns() - start) / (double)n;
         walls[r] = (cli_now_ns() - wall) / (double)n;
+        cli_progress_update(&progress, (uint64_t)r + 1);
     }
+    cli_progress_end(&progress);
     cli_sort_times(runs, (size_t)repeat);
     cli_sort_times(walls, (size_t)repeat);
     qjson_writer w;

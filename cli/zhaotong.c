@@ -26,8 +26,8 @@ static const char usage_text[] =
     "                           [--watch] [--chinese] [--bot-timeout SECONDS]\n"
     "       qipai zhaotong analyze [--tuo TILE] [--visible TILES] [--brief] [--rules NAME]\n"
     "                              [--rule NAME=VALUE]... [LINE...]\n"
-    "       qipai zhaotong corpus score|waits|advice|shanten N [--seed S]\n"
-    "       qipai zhaotong bench score|waits|advice|shanten FILE [--repeat N]\n"
+    "       qipai zhaotong corpus score|waits|advice|shanten N [--seed S] [--quiet]\n"
+    "       qipai zhaotong bench score|waits|advice|shanten FILE [--repeat N] [--quiet]\n"
     "bots: expert, strong, seed, or exec:COMMAND (a program: docs/formats/bot.md).\n"
     "Rules: docs/RULES.md \"Zhaotong\"; NAME as in the log's rules object (cap, base,\n"
     "zimo_adds_base, fan.gen, ...).\n";
