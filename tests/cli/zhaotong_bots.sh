@@ -216,6 +216,12 @@ faulty linger "echo \$\$ > $tmp/linger.pid; $PY $BOTS/greedy_bot.py; exec sleep 
 expect "linger: no fault" "0 0 0 0" "$(echo $figures | cut -d' ' -f1-4)"
 kill -0 "$(cat "$tmp/linger.pid")" 2>/dev/null && expect "linger: the program is killed" "gone" "running"
 [ $(($(date +%s) - start)) -le 10 ] || expect "linger: the run ends soon" "<= 10 s" "longer"
+# Never reading its input (answering 0 to everything unread): gone once 8 MiB are
+# waiting for it, some 550 games in; legal until then.
+$Q zhaotong sim --games 1000 --bots "strong,exec:yes 0,strong,strong" --json > "$tmp/stuck.json"
+expect "stuck: the run completes" 0 "$?"
+expect "stuck: gone after answering a while" True \
+    "$(json "$tmp/stuck.json" 'j["games"] == 1000 and 0 < j["seats"][1]["faults"]["gone"] == j["seats"][1]["faults"]["total"] < j["seats"][1]["faults"]["decisions"]')"
 # The text summary counts them too.
 out=$($Q zhaotong sim --games 1 --seed 4 --bots "strong,exec:cat > /dev/null,strong,seed" --bot-timeout 0.005)
 contains "text faults line" "faults of seat 1 (exec:cat > /dev/null): " "$out"
