@@ -237,6 +237,8 @@ zt_program_read zt_program_read_line(zt_program *p, double deadline_ns, const ch
             return ZT_READ_TIMEOUT;
         if (n > 0 && fds[1].revents && p->pending_used)
             flush(p);
+        if (p->gone != ZT_PROGRAM_RUNNING)
+            return ZT_READ_GONE;
         if (n > 0 && fds[0].revents && !fill(p))
             return ZT_READ_GONE;
     }
