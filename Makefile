@@ -8,6 +8,8 @@
 #   tests/test_X.c     a test program, linked with tests/support/ and tests/ref/
 #   tests/cli/*.sh     command-line tests, run with QIPAI=build/qipai
 #   fuzz/fuzz_X.c      a libFuzzer target (clang only)
+#   lua/*.c            the Lua 5.4 module (make lua: build/lua/qipai.so)
+#   go/qipai/          the Go package (make test-go)
 
 CC      ?= cc
 SAN_CC  ?= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
@@ -45,8 +47,9 @@ TEST_SAN_BIN := $(patsubst tests/%.c,$(BUILD)/san/tests/%,$(TEST_SRC))
 FUZZ_BIN     := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 
 .PHONY: all lib cli tests san-tests fuzz test test-plain test-san test-cli test-fuzz test-long \
-        test-examples test-install docs-generated \
-        demo bench clean install
+        test-examples test-install docs-generated test-deps test-c test-bindings test-dask \
+        demo bench clean install lua test-lua bench-lua install-lua test-go bench-go \
+        python test-python bench-python
 .DEFAULT_GOAL := all
 # Keep intermediate objects: they are reused between plain and test builds.
 .SECONDARY:
@@ -161,11 +164,114 @@ $(BUILD)/fuzz/%: fuzz/%.c $(BUILD)/fuzz/libqipai.a
 
 fuzz: $(FUZZ_BIN)
 
+# ---- bindings (docs/BINDINGS.md): the Lua 5.4 module links the static
+# library, so build/lua/qipai.so needs nothing but the Lua interpreter that
+# loads it. Lua's flags come from pkg-config, also when tools/deps.sh
+# unpacked liblua5.4-dev into build/deps instead of installing it.
+LUA_SRC    := $(sort $(wildcard lua/*.c))
+LUA_OBJ    := $(call obj,$(LUA_SRC))
+LUA_CFLAGS ?= $(shell . tools/deps-env.sh; \
+                PKG_CONFIG_SYSROOT_DIR=$$PKG_CONFIG_SYSROOT_DIR_QIPAI pkg-config --cflags lua5.4)
+LUA_LIBS   ?= $(shell . tools/deps-env.sh; \
+                PKG_CONFIG_SYSROOT_DIR=$$PKG_CONFIG_SYSROOT_DIR_QIPAI pkg-config --libs lua5.4)
+LUA        ?= lua5.4
+
+lua: $(BUILD)/lua/qipai.so
+
+$(BUILD)/obj/lua/%.o: lua/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(LUA_CFLAGS) $(LIB_FLAGS) $(OPT) -c -o $@ $<
+
+$(BUILD)/lua/qipai.so: $(LUA_OBJ) $(BUILD)/libqipai.a
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,--exclude-libs,ALL -o $@ $(LUA_OBJ) $(BUILD)/libqipai.a -lm
+
+# The module under AddressSanitizer and UndefinedBehaviorSanitizer, for a
+# lua5.4 that preloads the ASan runtime (test-lua runs the tests with it).
+$(BUILD)/san/lua/qipai.so: $(LUA_SRC) $(wildcard lua/*.h) $(BUILD)/san/libqipai.a
+	@mkdir -p $(dir $@)
+	$(SAN_CC) $(CFLAGS_COMMON) $(LUA_CFLAGS) $(SAN) -shared -o $@ $(LUA_SRC) \
+	    $(BUILD)/san/libqipai.a -lm
+
+# A host program running many Lua states on many threads (skynet's model).
+$(BUILD)/lua/states: lua/tests/states.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 $(WARN) $(LUA_CFLAGS) $(OPT) -pthread -o $@ $< $(LUA_LIBS)
+
+# Each test compares the module with build/qipai; then many states on many
+# threads, the module installed into a stage and loaded from there, and
+# the rockspec (when luarocks is there). Skipped, saying why, without Lua.
+test-lua:
+	@. tools/deps-env.sh; if ! why=$$(tools/deps.sh check lua); then \
+	    echo "== lua: skipped: $$why (tools/deps.sh ensure lua)"; exit 0; fi; \
+	$(MAKE) --no-print-directory lua cli $(BUILD)/lua/states >/dev/null && \
+	for t in lua/tests/test_*.lua; do echo "== $$t"; \
+	    LUA_CPATH='$(BUILD)/lua/?.so' QIPAI=$(BUILD)/qipai $(LUA) $$t || exit 1; done && \
+	echo "== lua: states, install, rockspec" && $(BUILD)/lua/states $(BUILD)/lua && \
+	rm -rf $(BUILD)/lua/stage && \
+	$(MAKE) --no-print-directory install-lua DESTDIR=$(CURDIR)/$(BUILD)/lua/stage PREFIX=/usr \
+	    >/dev/null && LUA_CPATH='$(BUILD)/lua/stage/usr/lib/lua/5.4/?.so' $(LUA) -e \
+	    'local q = require "qipai"; assert(q.mahjong.rules("basic"):win("11m")); print("   make install-lua: the installed module loads: qipai " .. q.version())' && \
+	sh lua/tests/rockspec.sh $(BUILD) && \
+	if ! why=$$(tools/deps.sh check sanitizers); then echo "== lua (asan+ubsan): skipped: $$why"; \
+	else $(MAKE) --no-print-directory $(BUILD)/san/lua/qipai.so >/dev/null && \
+	    for t in lua/tests/test_*.lua; do echo "== $$t (asan+ubsan)"; \
+	        out=$$(LD_PRELOAD=$$($(SAN_CC) -print-file-name=libclang_rt.asan-x86_64.so) \
+	            ASAN_OPTIONS=detect_leaks=1 LUA_CPATH='$(BUILD)/san/lua/?.so' QIPAI=$(BUILD)/qipai \
+	            QIPAI_LUA_HANDS=60 $(LUA) $$t) || { echo "$$out"; exit 1; }; \
+	        echo "$$out" | tail -n 1; done; fi
+
+# The cost of one call from Lua (docs/PERFORMANCE.md, "Bindings").
+bench-lua: $(BUILD)/lua/qipai.so
+	@. tools/deps-env.sh; LUA_CPATH='$(BUILD)/lua/?.so' $(LUA) lua/bench.lua
+
+# Where lua5.4 looks for C modules under PREFIX (package.cpath: /usr/local/lib/lua/5.4
+# and /usr/lib/lua/5.4 are both searched).
+LUA_CMODDIR ?= $(PREFIX)/lib/lua/5.4
+install-lua: $(BUILD)/lua/qipai.so
+	install -d $(DESTDIR)$(LUA_CMODDIR)
+	install -m 755 $(BUILD)/lua/qipai.so $(DESTDIR)$(LUA_CMODDIR)/
+	$(STRIP_DEBUG) $(DESTDIR)$(LUA_CMODDIR)/qipai.so
+
+# The Go package (go/qipai, module qipai, no requirements): its tests
+# compare it with build/qipai. Go writes only under build/go (GOPATH,
+# GOCACHE), never to $HOME, and never reaches for the network. Go's cache
+# does not look into build/libqipai.a: its hash goes into CGO_CFLAGS, so a
+# changed library rebuilds the cgo packages.
+GO     ?= go
+GO_ENV  = GOPATH=$(CURDIR)/$(BUILD)/go/path GOCACHE=$(CURDIR)/$(BUILD)/go/cache \
+          GOPROXY=off GOFLAGS= GO111MODULE=on QIPAI=$(CURDIR)/$(BUILD)/qipai \
+          CGO_CFLAGS="-O2 -g -DQIPAI_LIBRARY_HASH=$$(cksum < $(CURDIR)/$(BUILD)/libqipai.a | cut -d' ' -f1)"
+
+test-go:
+	@. tools/deps-env.sh; if ! why=$$(tools/deps.sh check go); then \
+	    echo "== go: skipped: $$why (tools/deps.sh ensure go)"; exit 0; fi; \
+	$(MAKE) --no-print-directory lib cli >/dev/null && $(GO_ENV) GO=$(GO) sh go/test.sh $(BUILD)
+
+# The cost of one call from Go (docs/PERFORMANCE.md, "Bindings").
+bench-go: lib
+	@. tools/deps-env.sh; cd go/qipai && $(GO_ENV) $(GO) test -count=1 -run XXX -bench . \
+	    -benchtime 2s ./mahjong
+
 # ---- running
-FUZZ_SECONDS ?= 15
+FUZZ_SECONDS ?= 8
 LONG_FUZZ_SECONDS ?= 120
-test: test-plain test-cli test-san test-fuzz
+# What the tests need beyond a C compiler, got first (tools/deps.sh: apt-get as
+# root, unpacked into build/deps otherwise, or the exact command to run).
+TEST_FEATURES ?= sanitizers fuzz pkgconfig python dask lua go web
+test-deps:
+	@tools/deps.sh ensure $(TEST_FEATURES)
+
+# Every test: the C library and program, then the bindings and the page.
+# Everything is built first, two jobs at a time; the plain tests and the
+# fuzzing (one core each) run side by side, their output kept apart.
+test: test-deps
+	@$(MAKE) --no-print-directory -j2 all san-tests fuzz
+	@$(MAKE) --no-print-directory -j2 -Otarget test-plain test-fuzz
+	@$(MAKE) --no-print-directory test-cli test-san test-install test-examples test-bindings
 	@echo "all tests passed"
+test-c: test-plain test-cli test-san test-fuzz test-install test-examples
+test-bindings: test-python test-dask test-lua test-go test-web
 
 test-plain: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
@@ -208,6 +314,40 @@ demo: $(BUILD)/qipai
 bench: $(BUILD)/qipai
 	@sh tools/bench.sh $(BUILD)/qipai
 
+# ---- the Python binding (python/, docs in python/README.md): the package
+# qipai with its cffi extension linked against the static library, built in
+# place under build/python so that PYTHONPATH=build/python imports it from
+# anywhere. PYTHON is Debian's interpreter, where python3-cffi, -numpy and
+# -pytest live (another python3 may come first on PATH; PYTHON is set above).
+PY_SRC     := $(sort $(wildcard python/qipai/*.py)) python/qipai/py.typed
+PY_NATIVE  := python/qipai_build.py python/native/qipai_py.c python/native/qipai_py.h
+PY_OUT     := $(BUILD)/python/qipai
+PY_STAMP   := $(BUILD)/python/.native-stamp
+
+python: $(PY_STAMP) $(patsubst python/qipai/%,$(PY_OUT)/%,$(PY_SRC))
+
+# The binding's own C is held to the project's warnings too.
+$(PY_STAMP): $(PY_NATIVE) $(BUILD)/libqipai.a $(wildcard include/qipai/*.h)
+	@mkdir -p $(PY_OUT)
+	$(CC) -std=c11 $(WARN) -Iinclude -fsyntax-only python/native/qipai_py.c
+	QIPAI_BUILD=$(abspath $(BUILD)) $(PYTHON) python/qipai_build.py $(BUILD)/python
+	@touch $@
+
+$(PY_OUT)/%: python/qipai/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# The examples and the command line are part of the tests (the CLI is the
+# oracle the binding is checked against).
+test-python: python $(BUILD)/qipai
+	QIPAI=$(abspath $(BUILD)/qipai) PYTHONPATH=$(abspath $(BUILD)/python) \
+	    $(PYTHON) -m pytest -q -p no:cacheprovider python/tests
+
+bench-python: python $(BUILD)/qipai
+	PYTHONPATH=$(abspath $(BUILD)/python) $(PYTHON) python/bench/bench_env.py
+	PYTHONPATH=$(abspath $(BUILD)/python) QIPAI=$(abspath $(BUILD)/qipai) \
+	    $(PYTHON) python/bench/bench_batch.py
+
 # ---- installing: PREFIX and DESTDIR as usual (make install DESTDIR=/tmp/stage
 # PREFIX=/usr). The installed library carries no debug info unless
 # INSTALL_DEBUG=1 (the build tree keeps it for gdb and perf).
@@ -220,6 +360,9 @@ DOCDIR     ?= $(PREFIX)/share/doc/qipai
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 STRIP_DEBUG = $(if $(INSTALL_DEBUG),true,strip --strip-debug)
 
+# Made again at every install: it holds PREFIX, which may differ from the
+# last install's (an install test's /usr after a /usr/local).
+.PHONY: $(BUILD)/qipai.pc
 $(BUILD)/qipai.pc: tools/qipai.pc.in Makefile
 	@mkdir -p $(dir $@)
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|' \
@@ -240,9 +383,15 @@ install: lib cli docs-generated $(BUILD)/qipai.pc
 	install -m 755 $(BUILD)/qipai $(DESTDIR)$(BINDIR)/
 	$(STRIP_DEBUG) $(DESTDIR)$(BINDIR)/qipai
 	install -m 644 LICENSE README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	@. tools/deps-env.sh; if tools/deps.sh check lua >/dev/null; then \
+	    $(MAKE) --no-print-directory install-lua; \
+	else echo "make install: the Lua module is left out: $$(tools/deps.sh check lua)"; fi
 
 clean:
 	rm -rf $(BUILD)
+
+# The page: make web, make serve, make test-web (web/web.mk).
+include web/web.mk
 
 # Dependency files are only ever written by the compiler: never try to
 # remake them (a pattern rule would otherwise run a generator on them).

@@ -37,3 +37,6 @@ head -n 20000 $c/mj_shanten.txt > $c/mj_discards.txt
 
 "$Q" poker corpus minplays --rules ddz --size 20 --count 10000 --seed 1 > $c/pk_ddz20.txt
 "$Q" poker bench minplays $c/pk_ddz20.txt --rules ddz
+
+# The command line end to end: a million hands through a pipe (issue 16).
+${PYTHON:-/usr/bin/python3} bench/pipe.py "$Q" 1000000 5

@@ -13,7 +13,8 @@
 #   dask        the cluster mode                      python3-distributed
 #   lua         the Lua 5.4 module                    lua5.4 liblua5.4-dev
 #   go          the Go package                        golang-go
-#   web         the page: emscripten, headless Chromium and its driver, selenium
+#   web         the page: emscripten, headless Chromium and its driver, selenium, and a
+#               Chinese font for the screenshots
 #
 # ensure: as root it installs the Debian packages with apt-get, saying so.
 # Otherwise it unpacks them with `apt-get download` and `dpkg-deb -x` into
@@ -30,11 +31,11 @@ packages() {
     case $1 in
     sanitizers|fuzz) echo "clang libclang-rt-14-dev" ;;
     pkgconfig) echo "pkg-config" ;;
-    python) echo "python3-cffi python3-numpy python3-pytest python3-dev" ;;
+    python) echo "python3-cffi python3-numpy python3-pytest python3-dev python3-venv python3-setuptools" ;;
     dask) echo "python3-distributed" ;;
     lua) echo "lua5.4 liblua5.4-dev" ;;
     go) echo "golang-go" ;;
-    web) echo "emscripten chromium chromium-driver python3-selenium" ;;
+    web) echo "emscripten chromium chromium-driver python3-selenium fonts-wqy-zenhei" ;;
     *) echo "qipai: tools/deps.sh: no feature '$1'" >&2; exit 2 ;;
     esac
 }

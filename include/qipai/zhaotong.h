@@ -724,9 +724,119 @@ QIPAI_API qipai_err qipai_zt_replay_action(qipai_zt_replay *replay, const qipai_
  * up to its end was shown. */
 QIPAI_API bool qipai_zt_replay_done(const qipai_zt_replay *replay);
 
-#ifdef __cplusplus
-}
-#endif
+/* ---- learning agents: a fixed action space and what a seat may know -------
+ * For agents that choose by index (reinforcement learning, search over a
+ * policy's outputs) every action a seat can take has a number in
+ * 0..QIPAI_ZT_ACTION_SPACE-1 that means the same in every game:
+ *
+ *     0-26     discard a real tile of kind k (never the 坨's kind: those are 坨)
+ *     27       discard a 坨
+ *     28-30    碰 the claimed tile with t = 0-2 坨 from the hand
+ *     31-34    明杠 the claimed tile with t = 0-3 坨
+ *     35-142   暗杠 of kind k with t = 0-3 坨: 35 + 4k + t
+ *     143-196  补杠 of one's 碰 of kind k, t = 1 when the tile added is a 坨: 143 + 2k + t
+ *     197      hu (self-drawn, on a discard, or robbing a 补杠)
+ *     198      pass
+ *
+ * (A 碰 or 明杠 takes the tile being claimed, so its kind is the game's
+ * claim_kind and only its 坨 count is in the number; t = 2 for a 碰 and 3
+ * for a 明杠 happen when the claimed tile is a discarded 坨.) In any
+ * position two legal actions never share a number. docs/formats/zhaotong.md
+ * has the same table. */
+enum {
+    QIPAI_ZT_ACTION_DISCARD = 0,
+    QIPAI_ZT_ACTION_DISCARD_TUO = 27,
+    QIPAI_ZT_ACTION_PENG = 28,
+    QIPAI_ZT_ACTION_MING_GANG = 31,
+    QIPAI_ZT_ACTION_AN_GANG = 35,
+    QIPAI_ZT_ACTION_BU_GANG = 143,
+    QIPAI_ZT_ACTION_HU = 197,
+    QIPAI_ZT_ACTION_PASS = 198,
+    QIPAI_ZT_ACTION_SPACE = 199
+};
+
+/* The number of an action (its seat is not part of it); -1 for an action
+ * no number stands for (an unknown type, a kind over 26, a 坨 count the
+ * table has no room for, hu or pass with a tile). Whether the action is
+ * legal now is not looked at. */
+QIPAI_API int qipai_zt_action_index(const qipai_zt_game *game, const qipai_zt_action *action);
+/* The action of number index for seat in this game (a 碰's or 明杠's kind
+ * is the tile being claimed). QIPAI_ERR_RANGE for an index outside the
+ * space or a seat outside 0-3; QIPAI_ERR_ILLEGAL for the number of a real
+ * tile of the 坨's kind (no such tile is ever held). Whether the action is
+ * legal now is for qipai_zt_step to say, or the mask. */
+QIPAI_API qipai_err qipai_zt_action_of_index(const qipai_zt_game *game, int seat, int index,
+                                   qipai_zt_action *out, qipai_error *err);
+/* mask[i] = 1 when number i is a legal action of seat now, else 0;
+ * returns how many are (qipai_zt_legal_actions' count: 0 when the seat is
+ * not to act). */
+QIPAI_API int qipai_zt_action_mask(const qipai_zt_game *game, int seat,
+                         uint8_t mask[QIPAI_ZT_ACTION_SPACE]);
+
+/* The observation of a seat: QIPAI_ZT_OBSERVATION_SIZE numbers encoding
+ * exactly what that seat may know, never another seat's concealed tiles,
+ * the wall's order, another's last draw or another's pending claim. Blocks
+ * marked "x4" hold one part per seat, relative to the observer: part r is
+ * seat (seat + r) % 4, so part 0 is the observer's own. Counts are plain
+ * numbers (0-4), flags 0 or 1, one-hot blocks all zero when nothing applies.
+ *
+ *   offset  size  block
+ *      0     27   HAND: own concealed real tiles by kind
+ *     27      1   HAND_TUO: own 坨 held
+ *     28     28   DRAWN: the tile own seat just drew, one-hot (27: a 坨); only
+ *                 in its own turn before any other move (not after a 碰)
+ *     56      1   HU_LOCKED: own seat let a hu pass since its last draw (过水)
+ *     57     27   TUO_KIND: the 坨's kind, one-hot
+ *     84    432   MELDS x4: 4 types (碰, 明杠, 暗杠, 补杠) x 27 kinds, how many
+ *                 melds of that type and kind the seat has (r * 108 + type * 27
+ *                 + kind; 1, rarely 2)
+ *    516    108   MELD_TUO x4: 27 kinds, the 坨 in that seat's melds of the kind
+ *    624    108   RIVER x4: 27 kinds, the tiles that seat discarded (claimed ones
+ *                 too; a discarded 坨 under the 坨's kind)
+ *    732    108   SHOWN x4: 27 kinds, a winner's concealed real tiles (亮牌); 0
+ *                 for a seat still in
+ *    840      4   SHOWN_TUO x4: a winner's concealed 坨
+ *    844      4   WON x4: the seat has won and left
+ *    848      4   SCORES x4: the seat's score in units of the rules' base
+ *    852      4   DEALER x4: one-hot
+ *    856      4   TURN x4: one-hot, the seat whose turn it is, or the discarder
+ *                 (claims), or the 补杠 player (rob); zero when the game is over
+ *    860      3   PHASE: one-hot turn, claim, rob; zero when the game is over
+ *    863     27   CLAIM: the tile being claimed (discard or 补杠), one-hot
+ *    890      1   CLAIM_TUO: the tile being added to a 碰 is a 坨 (rob)
+ *    891      6   FLAGS: must discard (after a 碰), replacement drawn (after a
+ *                 杠), the dealer's first turn (turn phase); discard after a 杠,
+ *                 the dealer's first discard, a 补杠 being robbed (claims)
+ *    897     27   VISIBLE: tiles seen on the table by kind (qipai_zt_visible)
+ *    924      1   WALL: tiles left to draw
+ */
+enum {
+    QIPAI_ZT_OBS_HAND = 0,
+    QIPAI_ZT_OBS_HAND_TUO = 27,
+    QIPAI_ZT_OBS_DRAWN = 28,
+    QIPAI_ZT_OBS_HU_LOCKED = 56,
+    QIPAI_ZT_OBS_TUO_KIND = 57,
+    QIPAI_ZT_OBS_MELDS = 84,
+    QIPAI_ZT_OBS_MELD_TUO = 516,
+    QIPAI_ZT_OBS_RIVER = 624,
+    QIPAI_ZT_OBS_SHOWN = 732,
+    QIPAI_ZT_OBS_SHOWN_TUO = 840,
+    QIPAI_ZT_OBS_WON = 844,
+    QIPAI_ZT_OBS_SCORES = 848,
+    QIPAI_ZT_OBS_DEALER = 852,
+    QIPAI_ZT_OBS_TURN = 856,
+    QIPAI_ZT_OBS_PHASE = 860,
+    QIPAI_ZT_OBS_CLAIM = 863,
+    QIPAI_ZT_OBS_CLAIM_TUO = 890,
+    QIPAI_ZT_OBS_FLAGS = 891,
+    QIPAI_ZT_OBS_VISIBLE = 897,
+    QIPAI_ZT_OBS_WALL = 924,
+    QIPAI_ZT_OBSERVATION_SIZE = 925
+};
+
+/* Writes seat's observation (the layout above) to out. */
+QIPAI_API void qipai_zt_observe(const qipai_zt_game *game, int seat,
+                      float out[QIPAI_ZT_OBSERVATION_SIZE]);
 
 /* ---- duplicate duels ----------------------------------------------------------
  * Two agents, A and B, compared without the luck of the deal: each deal (the
@@ -795,5 +905,9 @@ typedef struct qipai_zt_duel_summary {
 } qipai_zt_duel_summary;
 
 QIPAI_API qipai_zt_duel_summary qipai_zt_duel_summarize(const qipai_zt_duel_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

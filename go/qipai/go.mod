@@ -1,0 +1,3 @@
+module qipai
+
+go 1.19

@@ -1,0 +1,77 @@
+/*
+ * The Python binding's own C (compiled into qipai._native with the cffi
+ * source): loops that must not run in Python — the numpy batches and the
+ * environments' stepping with the bots in between — over the library's
+ * public calls. No game logic lives here: every answer, legality check,
+ * bot choice, mask and observation is the library's.
+ */
+#ifndef QIPAI_PY_H
+#define QIPAI_PY_H
+
+#include <qipai/mahjong.h>
+#include <qipai/zhaotong.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- mahjong batches ---------------------------------------------------------
+ * counts: n rows of `kinds` bytes (34, or 27 for suits only; the rest read
+ * as 0), row after row; wilds: n wildcard counts, or NULL for none. Each
+ * row is answered as qipai_mj_win / qipai_mj_shanten answer it (false,
+ * QIPAI_MJ_NO_SHANTEN for a hand of the wrong size or breaking a limit). */
+void qipy_mj_win_many(const qipai_mj_rules *rules, const uint8_t *counts, size_t kinds,
+                      const uint8_t *wilds, size_t n, uint8_t *out);
+void qipy_mj_shanten_many(const qipai_mj_rules *rules, const uint8_t *counts, size_t kinds,
+                          const uint8_t *wilds, size_t n, int8_t *out);
+
+/* ---- Zhaotong: the environments ------------------------------------------------
+ * A game with the actions taken so far (so its log can be written again
+ * from the wall and the actions), the seat a learning agent plays and the
+ * bots of the other seats. */
+enum { QIPY_ZT_MAX_HISTORY = 1024 };
+
+typedef struct qipy_zt_env {
+    qipai_zt_game game;
+    int seat;                           /* the agent's seat (single-agent), else -1 */
+    uint8_t bots[QIPAI_ZT_SEATS];       /* qipai_zt_bot for the other seats */
+    int64_t reward_mark;                /* the agent's score when it was last rewarded */
+    uint32_t history_count;
+    qipai_zt_action history[QIPY_ZT_MAX_HISTORY];
+} qipy_zt_env;
+
+/* Deals a game (seed, dealer) and, when env->seat is a seat, lets the bots
+ * play until that seat must act or the game is over. */
+qipai_err qipy_zt_env_reset(qipy_zt_env *env, const qipai_zt_rules *rules, uint64_t seed,
+                            int dealer, qipai_error *err);
+/* Steps seat's action of number index (which must be in its mask: a number
+ * that is not gives QIPAI_ERR_ILLEGAL naming it and changes nothing);
+ * deltas (may be NULL) gets every seat's score change. */
+qipai_err qipy_zt_env_act(qipy_zt_env *env, int seat, int index, int64_t deltas[QIPAI_ZT_SEATS],
+                          qipai_error *err);
+/* The single-agent step: the agent's action, then the bots until the agent
+ * must act again or the game is over. *reward gets the agent's score change
+ * since its last reward, *over whether the game has ended; obs and mask (may
+ * be NULL) the agent's observation and mask after it all. */
+qipai_err qipy_zt_single_step(qipy_zt_env *env, int index, float *obs, uint8_t *mask,
+                              int64_t *reward, int *over, qipai_error *err);
+/* The agent's observation and mask now. */
+void qipy_zt_single_view(const qipy_zt_env *env, float *obs, uint8_t *mask);
+
+/* ---- Zhaotong: stepping with the log's records ----------------------------------
+ * Each event of a step is kept as the library's record (what the game showed
+ * at that moment: a win's hand and score, the final scores), so its log line
+ * can be written after the step. */
+typedef struct qipy_zt_records {
+    qipai_zt_record *records; /* room for capacity records */
+    size_t capacity, count;
+    int overflow;
+} qipy_zt_records;
+
+/* qipai_zt_step_events with each event recorded into out (count reset first). */
+qipai_err qipy_zt_step_records(qipai_zt_game *game, const qipai_zt_action *action,
+                               qipy_zt_records *out, qipai_error *err);
+/* The log lines of count records, each ended by '\n', snprintf-style: the
+ * length the whole text needs. */
+size_t qipy_zt_log_records(const qipai_zt_record *records, size_t count, char *out, size_t size);
+
+#endif

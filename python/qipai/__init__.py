@@ -1,0 +1,26 @@
+"""qipai: the rules of Chinese card and tile games, exactly and fast.
+
+The Python binding of the qipai C library. Every answer comes from the
+library (the same code and JSON as the ``qipai`` command line); the loops
+that must be fast (numpy batches, the environments' bots) run in C.
+
+Modules:
+    qipai.mahjong   mahjong with wildcards: win, waits, shanten, effective
+                    tiles, discards, decompositions; numpy batches
+    qipai.gb        Guobiao (国标) fans, waits, shanten
+    qipai.poker     poker minimum plays (最少手数), classify, moves
+    qipai.zipai     zipai / paohuzi (字牌/跑胡子): decompositions, hu, waits
+    qipai.zhaotong  Zhaotong mahjong: the game engine, bots, logs, analysis,
+                    and environments for learning agents (AECEnv,
+                    SingleAgentEnv)
+
+Bad input raises qipai.Error (a ValueError) carrying the library's message.
+"""
+
+from ._core import Error, query, version
+from . import gb, mahjong, poker, zhaotong, zipai
+
+__version__ = version()
+
+__all__ = ["Error", "query", "version", "mahjong", "gb", "poker", "zipai", "zhaotong",
+           "__version__"]

@@ -1,0 +1,72 @@
+"""Poker minimum plays (最少手数) and the card-group logic, under the seed's
+rules (``seed``), Dou Di Zhu (``ddz``) and 跑得快 (``pdk``).
+
+    >>> import qipai.poker
+    >>> qipai.poker.minplays("3445566688")
+    (4, [['3', '445566', '6', '88'], ['345', '456', '66', '88'], ['3456', '456', '6', '88']])
+
+Cards as on the command line (docs/formats/poker.md): ranks 3-9, T or 10,
+J Q K A 2, jokers X/B and D/R. ``rules`` is ``"seed"`` by default here
+(the command line's default is ``ddz``); pdk options (``last_short``,
+``bomb_unsplittable``, ``four_with_three``) are keywords. Answers are the
+command line's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._core import get_query, text_arg
+
+__all__ = ["minplays", "classify", "moves", "RULES"]
+
+#: The rule sets.
+RULES = ("seed", "ddz", "pdk")
+
+
+def _words(rules: str, options: dict[str, Any]) -> list[str]:
+    words = ["--rules", text_arg(rules, "rules")]
+    for name, value in options.items():
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            value = int(value)
+        words += ["--option", f"{name}={value}"]
+    return words
+
+
+def _ask(command: str, line: str, words: list[str]) -> dict:
+    return get_query(("poker", command, *words)).answer(text_arg(line, "the cards"))
+
+
+def minplays(hand: str, rules: str = "seed", **options: Any) -> tuple[int, list[list[str]]]:
+    """The fewest groups that play out the hand, and every distinct minimal
+    solution (groups in card order, solutions sorted)."""
+    answer = _ask("minplays", hand, _words(rules, options))
+    return int(answer["min"]), [list(s) for s in answer["solutions"]]
+
+
+def minplays_answer(hand: str, rules: str = "seed", types: bool = False,
+                    limit: int | None = None, **options: Any) -> dict:
+    """``qipai poker minplays``'s whole object (``count``; with ``types`` the
+    readings of each group; ``limit`` keeps the first solutions)."""
+    words = _words(rules, options)
+    if types:
+        words.append("--types")
+    if limit is not None:
+        words += ["--limit", str(int(limit))]
+    return _ask("minplays", hand, words)
+
+
+def classify(cards: str, rules: str = "seed", **options: Any) -> list[dict]:
+    """Every reading of the cards as one play: ``{"type", "length", "rank",
+    "short"}``; empty when they are not a play."""
+    return list(_ask("classify", cards, _words(rules, options))["plays"])
+
+
+def moves(hand: str, last: str | None = None, rules: str = "seed", **options: Any) -> list[dict]:
+    """Every legal lead of the hand, or (``last``: ``"34567"``,
+    ``"3334445556:TYPE@RANK"``) every play that beats the last play:
+    ``{"cards", "type", "length", "rank"}``, weakest first within a type."""
+    line = text_arg(hand, "the hand") if last is None else f"{hand}/{text_arg(last, 'last')}"
+    return list(_ask("moves", line, _words(rules, options))["moves"])
