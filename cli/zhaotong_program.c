@@ -34,6 +34,41 @@ static void close_fd(int *fd)
     *fd = -1;
 }
 
+/* The bots' process groups, for the one place that must reach them without
+ * a context: a signal handler. Bots run in their own groups (so that a bot
+ * and whatever its shell started are killed together), which also keeps a
+ * terminal's Ctrl-C from reaching them; so when qipai is interrupted or
+ * terminated it kills them first, then dies of the same signal. */
+enum { MAX_GROUPS = 64 };
+static volatile sig_atomic_t group_count;
+static volatile pid_t groups[MAX_GROUPS];
+
+static void kill_groups_and_die(int sig)
+{
+    for (int i = 0; i < group_count; i++)
+        if (groups[i] > 0)
+            kill(-groups[i], SIGKILL);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void remember_group(pid_t pid)
+{
+    if (group_count == 0) {
+        struct sigaction a;
+        memset(&a, 0, sizeof a);
+        a.sa_handler = kill_groups_and_die;
+        sigemptyset(&a.sa_mask);
+        sigaction(SIGINT, &a, NULL);
+        sigaction(SIGTERM, &a, NULL);
+        sigaction(SIGHUP, &a, NULL);
+    }
+    if (group_count < MAX_GROUPS) {
+        groups[group_count] = pid;
+        group_count = group_count + 1;
+    }
+}
+
 bool zt_program_start(zt_program *p, const char *command, char *why, size_t size)
 {
     memset(p, 0, sizeof *p);
@@ -70,6 +105,7 @@ bool zt_program_start(zt_program *p, const char *command, char *why, size_t size
         _exit(127);
     }
     setpgid(pid, pid); /* as the child does: whichever runs first */
+    remember_group(pid);
     close(in[0]);
     close(out[1]);
     p->pid = pid;
@@ -92,6 +128,9 @@ static void kill_and_reap(zt_program *p)
 {
     if (p->pid <= 0)
         return;
+    for (int i = 0; i < group_count; i++)
+        if (groups[i] == p->pid)
+            groups[i] = 0;
     if (kill(-p->pid, SIGKILL) != 0)
         kill(p->pid, SIGKILL);
     while (waitpid(p->pid, &p->status, 0) < 0 && errno == EINTR)

@@ -284,4 +284,22 @@ if command -v script > /dev/null 2>&1; then
     contains "duel progress" "zhaotong duel: 1/2 deals" "$(cat "$tmp/tty")"
 fi
 
+# Interrupted, qipai takes its bots with it, even one that ignores signals
+# and never reads the end of its input.
+cat > "$tmp/stubborn.sh" <<'BOT'
+#!/bin/sh
+trap '' INT TERM HUP
+while read line; do case "$line" in *request*) echo 0 ;; esac; done
+sleep 1000
+BOT
+chmod +x "$tmp/stubborn.sh"
+$Q zhaotong sim --games 1000000 --seed 1 --quiet \
+    --bots "exec:$tmp/stubborn.sh,strong,strong,strong" > /dev/null 2>&1 &
+sim=$!
+sleep 1
+kill -INT $sim
+wait $sim 2>/dev/null
+sleep 0.3
+left=$(ps -eo stat=,cmd= | grep -v "^Z" | grep -c "[s]tubborn.sh")
+expect "an interrupted run leaves no bot behind" 0 "$left"
 finish "zhaotong bots"
