@@ -4,7 +4,7 @@
  * are bench/bench_gb.c. Formats: docs/formats/gb.md.
  */
 #include "cli.h"
-#include "gb_cli.h"
+#include "../bench/bench.h"
 
 #include <string.h>
 
@@ -26,15 +26,15 @@ int cli_gb(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
         fputs(usage_text, argc < 2 ? stderr : stdout);
-        return argc < 2 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
+        return argc < 2 ? PROG_EXIT_USAGE : PROG_EXIT_OK;
     }
     const char *command = argv[1];
     if (!strcmp(command, "bench"))
-        return gb_bench(argc - 1, argv + 1);
+        return bench_gb(argc - 1, argv + 1);
     if (!strcmp(command, "corpus"))
-        return gb_corpus(argc - 1, argv + 1);
+        return bench_gb(argc - 1, argv + 1);
     if (!strcmp(command, "fan") || !strcmp(command, "ting") || !strcmp(command, "waits") ||
         !strcmp(command, "shanten"))
         return cli_query_run(argc, argv);
-    return cli_usage("gb: unknown command '%s'\n%s", command, usage_text);
+    return prog_usage("gb: unknown command '%s'\n%s", command, usage_text);
 }

@@ -207,21 +207,21 @@ int cli_help(FILE *out, const char *game, const char *command)
 {
     if (!game) {
         print_top(out);
-        return CLI_EXIT_OK;
+        return PROG_EXIT_OK;
     }
     const game_help *g = find_game(game);
     if (!g)
-        return cli_usage("no game '%s' (try: qipai --help)", game);
+        return prog_usage("no game '%s' (try: qipai --help)", game);
     if (!command || !strcmp(command, "--help") || !strcmp(command, "-h") ||
         !strcmp(command, "help")) {
         print_game(out, g);
-        return CLI_EXIT_OK;
+        return PROG_EXIT_OK;
     }
     const command_help *c = find_command(game, command);
     if (!c)
-        return cli_usage("%s has no command '%s' (try: qipai %s --help)", game, command, game);
+        return prog_usage("%s has no command '%s' (try: qipai %s --help)", game, command, game);
     print_command(out, c);
-    return CLI_EXIT_OK;
+    return PROG_EXIT_OK;
 }
 
 /* ---- the man page and the completion ---- */
@@ -331,11 +331,11 @@ int cli_help_command(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "--man")) {
         print_man(stdout);
-        return CLI_EXIT_OK;
+        return PROG_EXIT_OK;
     }
     if (argc >= 2 && !strcmp(argv[1], "--completion")) {
         print_completion(stdout);
-        return CLI_EXIT_OK;
+        return PROG_EXIT_OK;
     }
     return cli_help(stdout, argc >= 2 ? argv[1] : NULL, argc >= 3 ? argv[2] : NULL);
 }

@@ -20,7 +20,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         cli_help(stderr, NULL, NULL);
-        return CLI_EXIT_USAGE;
+        return PROG_EXIT_USAGE;
     }
     if (!strcmp(argv[1], "help"))
         return cli_help_command(argc - 1, argv + 1);
@@ -28,7 +28,7 @@ int main(int argc, char **argv)
         return cli_help(stdout, NULL, NULL);
     if (!strcmp(argv[1], "version") || !strcmp(argv[1], "--version")) {
         printf("qipai %s\n", QIPAI_VERSION_STRING);
-        return CLI_EXIT_OK;
+        return PROG_EXIT_OK;
     }
     /* --help anywhere: the help of the game, or of its command. */
     if (cli_wants_help(argc, argv))
@@ -36,7 +36,7 @@ int main(int argc, char **argv)
                         argc > 2 && argv[2][0] != '-' ? argv[2] : NULL);
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
         if (!strcmp(argv[1], games[i].name))
-            return argc < 3 ? (cli_help(stderr, argv[1], NULL), CLI_EXIT_USAGE)
+            return argc < 3 ? (cli_help(stderr, argv[1], NULL), PROG_EXIT_USAGE)
                             : games[i].run(argc - 1, argv + 1);
-    return cli_usage("unknown game '%s' (try: qipai --help)", argv[1]);
+    return prog_usage("unknown game '%s' (try: qipai --help)", argv[1]);
 }

@@ -6,13 +6,13 @@
  */
 #include "cli.h"
 
-#include "../bench/bench_poker.h"
+#include "../bench/bench.h"
 
 #include <string.h>
 
 static int usage(void)
 {
-    return cli_usage(
+    return prog_usage(
         "usage: qipai poker COMMAND [--rules seed|ddz|pdk] [--option NAME=VALUE]... [INPUT...]\n"
         "  minplays [--types] [--limit N] [HAND...]   fewest plays and every minimal solution\n"
         "  classify [CARDS...]                        every reading of the cards as one play\n"
@@ -30,9 +30,9 @@ int cli_poker(int argc, char **argv)
     if (argc < 2)
         return usage();
     if (!strcmp(argv[1], "bench"))
-        return pk_bench_main(argc - 1, argv + 1);
+        return bench_poker(argc - 1, argv + 1);
     if (!strcmp(argv[1], "corpus"))
-        return pk_corpus_main(argc - 1, argv + 1);
+        return bench_poker(argc - 1, argv + 1);
     for (size_t c = 0; c < sizeof line_commands / sizeof line_commands[0]; c++)
         if (!strcmp(argv[1], line_commands[c]))
             return cli_query_run(argc, argv);

@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "zhaotong_cli.h"
+#include "../bench/bench.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,7 @@ int zt_cli_rule_option(qipai_zt_rules *rules, const char *option)
 {
     qipai_error err;
     if (qipai_zt_rules_option(rules, option, &err) != QIPAI_OK)
-        return cli_usage("--rule %s: %s", option, err.message);
+        return prog_usage("--rule %s: %s", option, err.message);
     return 0;
 }
 
@@ -53,18 +54,6 @@ int zt_tile_kind(const char *text)
     return -1;
 }
 
-void zt_print_json(const qjson_writer *w)
-{
-    size_t n;
-    const char *text = qjson_text(w, &n);
-    if (text) {
-        fwrite(text, 1, n, stdout);
-        fputc('\n', stdout);
-    } else {
-        fputs("{\"error\":\"out of memory\"}\n", stdout);
-    }
-}
-
 /* ---- replay ---- */
 
 static void print_problem(long game, long line, const char *message, void *context)
@@ -78,7 +67,7 @@ static void print_problem(long game, long line, const char *message, void *conte
     qjson_key(w, "error");
     qjson_string_lossy(w, message, strlen(message));
     qjson_object_end(w);
-    zt_print_json(w);
+    prog_print_json(w);
 }
 
 static int replay(int argc, char **argv)
@@ -91,13 +80,13 @@ static int replay(int argc, char **argv)
         else if (!path && strncmp(argv[i], "--", 2))
             path = argv[i];
         else
-            return cli_usage("zhaotong replay: unexpected '%s'\n%s", argv[i], usage_text);
+            return prog_usage("zhaotong replay: unexpected '%s'\n%s", argv[i], usage_text);
     }
     if (!path)
-        return cli_usage("zhaotong replay: which FILE?\n%s", usage_text);
+        return prog_usage("zhaotong replay: which FILE?\n%s", usage_text);
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     if (!f)
-        return cli_usage("zhaotong replay: cannot read '%s'", path);
+        return prog_usage("zhaotong replay: cannot read '%s'", path);
     size_t size = 0, capacity = 1 << 16;
     char *text = malloc(capacity);
     for (size_t got; text && (got = fread(text + size, 1, capacity - size, f)) > 0;) {
@@ -112,7 +101,7 @@ static int replay(int argc, char **argv)
     if (f != stdin)
         fclose(f);
     if (!text)
-        return cli_usage("zhaotong replay: out of memory");
+        return prog_usage("zhaotong replay: out of memory");
     zt_replay_result r;
     qjson_writer w;
     qjson_writer_init(&w);
@@ -128,16 +117,16 @@ static int replay(int argc, char **argv)
     qjson_key_int(&w, "errors", r.errors);
     qjson_key_bool(&w, "ok", status == 0);
     qjson_object_end(&w);
-    zt_print_json(&w);
+    prog_print_json(&w);
     qjson_writer_free(&w);
-    return status ? CLI_EXIT_FAILED : CLI_EXIT_OK;
+    return status ? PROG_EXIT_FAILED : PROG_EXIT_OK;
 }
 
 int cli_zhaotong(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
         fputs(usage_text, argc < 2 ? stderr : stdout);
-        return argc < 2 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
+        return argc < 2 ? PROG_EXIT_USAGE : PROG_EXIT_OK;
     }
     const char *command = argv[1];
     if (!strcmp(command, "sim"))
@@ -151,8 +140,8 @@ int cli_zhaotong(int argc, char **argv)
     if (!strcmp(command, "analyze"))
         return cli_query_run(argc, argv);
     if (!strcmp(command, "bench"))
-        return zt_cli_bench(argc - 1, argv + 1);
+        return bench_zhaotong(argc - 1, argv + 1);
     if (!strcmp(command, "corpus"))
-        return zt_cli_corpus(argc - 1, argv + 1);
-    return cli_usage("zhaotong: unknown command '%s'\n%s", command, usage_text);
+        return bench_zhaotong(argc - 1, argv + 1);
+    return prog_usage("zhaotong: unknown command '%s'\n%s", command, usage_text);
 }

@@ -192,7 +192,7 @@ static int ask(zt_arena *a, zt_arena_bot *b, const qipai_zt_action *legal, int c
     qjson_object_end(w);
     send_json(b, w);
     b->owed++;
-    const double deadline = cli_now_ns() + a->timeout_seconds * 1e9;
+    const double deadline = prog_now_ns() + a->timeout_seconds * 1e9;
     for (;;) {
         const char *line;
         size_t length;

@@ -17,28 +17,28 @@ int zt_cli_parse_bots(zt_bot_list *list, const char *text, int want, const char 
     zt_bot_list_free(list);
     size_t n = strlen(text);
     if (!qjson_utf8_valid(text, n)) /* the names go into JSON: summaries, the log */
-        return cli_usage("zhaotong %s: --bots is not valid UTF-8", command);
+        return prog_usage("zhaotong %s: --bots is not valid UTF-8", command);
     if (!(list->text = malloc(n + 1)))
-        return cli_usage("zhaotong %s: out of memory", command);
+        return prog_usage("zhaotong %s: out of memory", command);
     memcpy(list->text, text, n + 1);
     for (char *item = list->text, *next; item; item = next) {
         next = strchr(item, ',');
         if (next)
             *next++ = '\0';
         if (list->count == want)
-            return cli_usage("zhaotong %s: --bots wants %d bots, not more", command, want);
+            return prog_usage("zhaotong %s: --bots wants %d bots, not more", command, want);
         const char *exec = zt_exec_command(item);
         qipai_error err;
         if (exec && !*exec)
-            return cli_usage("zhaotong %s: exec: wants a command (exec:./mybot)", command);
+            return prog_usage("zhaotong %s: exec: wants a command (exec:./mybot)", command);
         if (!exec && qipai_zt_bot_named(&list->bots[list->count], item, &err) != QIPAI_OK)
-            return cli_usage("zhaotong %s: --bots: %s, or exec:COMMAND", command, err.message);
+            return prog_usage("zhaotong %s: --bots: %s, or exec:COMMAND", command, err.message);
         if (exec)
             list->bots[list->count] = QIPAI_ZT_BOT_STRONG; /* what its faults play */
         list->names[list->count++] = item;
     }
     if (list->count != want)
-        return cli_usage("zhaotong %s: --bots wants %d bots separated by commas (%s)", command,
+        return prog_usage("zhaotong %s: --bots wants %d bots separated by commas (%s)", command,
                          want, want == 2 ? "A,B" : "B,B,B,B");
     return 0;
 }
@@ -62,7 +62,7 @@ int zt_cli_bot_timeout(const char *text, double *seconds)
     char *end;
     double v = strtod(text, &end);
     if (*end || end == text || !(v > 0) || v > 3600)
-        return cli_usage("--bot-timeout wants seconds (more than 0, at most 3600), not '%s'", text);
+        return prog_usage("--bot-timeout wants seconds (more than 0, at most 3600), not '%s'", text);
     *seconds = v;
     return 0;
 }

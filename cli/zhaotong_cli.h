@@ -34,9 +34,6 @@ int zt_replay_text(const char *text, size_t size, zt_replay_report_fn report, vo
 
 /* ---- zhaotong.c and friends ---- */
 
-/* Prints the writer's JSON as one line on stdout ({"error":"out of memory"}
- * when it could not be written). */
-void zt_print_json(const qjson_writer *w);
 /* The kind of one tile ("5m", "五万"), or -1. */
 int zt_tile_kind(const char *text);
 
@@ -65,7 +62,5 @@ int zt_cli_duel(int argc, char **argv);
 /* Applies one --rule NAME=VALUE (qipai_zt_rules_option); 0, or the usage
  * exit status after saying why. */
 int zt_cli_rule_option(qipai_zt_rules *rules, const char *option);
-int zt_cli_bench(int argc, char **argv);
-int zt_cli_corpus(int argc, char **argv);
 
 #endif

@@ -10,7 +10,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
-#include "progress.h"
+#include "../bench/progress.h"
 #include "zhaotong_arena.h"
 #include "zhaotong_cli.h"
 
@@ -73,7 +73,7 @@ static int start_programs(duel_run *r, const qipai_zt_rules *rules)
                                                   sizeof why);
             if (r->programs[side][k] < 0) {
                 fprintf(stderr, "qipai: zhaotong duel: %s: %s\n", command, why);
-                return CLI_EXIT_FAILED;
+                return PROG_EXIT_FAILED;
             }
             r->any_program = true;
         }
@@ -154,7 +154,7 @@ static void print_json(const duel_run *r, const qipai_zt_duel_summary *m)
     qjson_key_double(&w, "wall_seconds", r->wall_seconds);
     qjson_key_double(&w, "games_per_second", games_per_second(r));
     qjson_object_end(&w);
-    zt_print_json(&w);
+    prog_print_json(&w);
     qjson_writer_free(&w);
 }
 
@@ -209,9 +209,9 @@ static int play_deals(duel_run *r, const qipai_zt_rules *rules, long long deals,
     for (int side = 0; side < 2; side++)
         agents[side] = r->programs[side][0] >= 0 ? zt_arena_agent(&r->arena)
                                                  : qipai_zt_bot_agent(r->bots.bots[side]);
-    cli_progress progress;
-    cli_progress_start(&progress, "zhaotong duel", "deals", (uint64_t)deals, quiet);
-    int status = CLI_EXIT_OK;
+    prog_progress progress;
+    prog_progress_start(&progress, "zhaotong duel", "deals", (uint64_t)deals, quiet);
+    int status = PROG_EXIT_OK;
     for (long long i = 0; i < deals; i++) {
         qipai_error err;
         r->deal = (uint64_t)i;
@@ -219,14 +219,14 @@ static int play_deals(duel_run *r, const qipai_zt_rules *rules, long long deals,
                                       r->any_program ? on_start : NULL,
                                       r->any_program ? on_event : NULL, r, &r->stats,
                                       &err) != QIPAI_OK) {
-            cli_progress_end(&progress);
+            prog_progress_end(&progress);
             fprintf(stderr, "qipai: zhaotong duel: %s\n", err.message);
-            status = CLI_EXIT_FAILED;
+            status = PROG_EXIT_FAILED;
             break;
         }
-        cli_progress_update(&progress, (uint64_t)i + 1);
+        prog_progress_update(&progress, (uint64_t)i + 1);
     }
-    cli_progress_end(&progress);
+    prog_progress_end(&progress);
     return status;
 }
 
@@ -241,17 +241,17 @@ static int parse(duel_run *r, int argc, char **argv, qipai_zt_rules *rules, long
             *(!strcmp(a, "--json") ? json : quiet) = true;
             continue;
         }
-        if (strncmp(a, "--", 2) || !(v = cli_option_value(argc, argv, &i)))
-            return cli_usage("zhaotong duel: unexpected '%s'\n%s", a, duel_usage);
+        if (strncmp(a, "--", 2) || !(v = prog_option_value(argc, argv, &i)))
+            return prog_usage("zhaotong duel: unexpected '%s'\n%s", a, duel_usage);
         char *end;
         if (!strcmp(a, "--deals")) {
             *deals = strtoll(v, &end, 10);
             if (*end || end == v || *deals < 0 || *deals > 1000000000)
-                return cli_usage("--deals wants a count, not '%s'", v);
+                return prog_usage("--deals wants a count, not '%s'", v);
         } else if (!strcmp(a, "--seed")) {
             r->seed = strtoull(v, &end, 10);
             if (*end || end == v)
-                return cli_usage("--seed wants a number, not '%s'", v);
+                return prog_usage("--seed wants a number, not '%s'", v);
         } else if (!strcmp(a, "--bots")) {
             status = zt_cli_parse_bots(&r->bots, v, 2, "duel");
             bots_given = true;
@@ -260,11 +260,11 @@ static int parse(duel_run *r, int argc, char **argv, qipai_zt_rules *rules, long
         } else if (!strcmp(a, "--rule")) {
             status = zt_cli_rule_option(rules, v);
         } else {
-            return cli_usage("zhaotong duel: unknown option '%s'\n%s", a, duel_usage);
+            return prog_usage("zhaotong duel: unknown option '%s'\n%s", a, duel_usage);
         }
     }
     if (!status && (*deals < 0 || !bots_given))
-        return cli_usage("zhaotong duel: --bots A,B and --deals N are needed\n%s", duel_usage);
+        return prog_usage("zhaotong duel: --bots A,B and --deals N are needed\n%s", duel_usage);
     return status;
 }
 
@@ -285,12 +285,12 @@ int zt_cli_duel(int argc, char **argv)
     }
     zt_arena_init(&r.arena, timeout);
     qipai_zt_duel_stats_init(&r.stats);
-    double cpu = cli_cpu_ns(), wall = cli_now_ns();
+    double cpu = prog_cpu_ns(), wall = prog_now_ns();
     status = start_programs(&r, &rules);
     if (!status)
         status = play_deals(&r, &rules, deals, quiet);
-    r.cpu_seconds = (cli_cpu_ns() - cpu) / 1e9;
-    r.wall_seconds = (cli_now_ns() - wall) / 1e9;
+    r.cpu_seconds = (prog_cpu_ns() - cpu) / 1e9;
+    r.wall_seconds = (prog_now_ns() - wall) / 1e9;
     zt_arena_close(&r.arena); /* the programs end with the deals; their faults stay */
     if (!status) {
         qipai_zt_duel_summary m = qipai_zt_duel_summarize(&r.stats);

@@ -485,7 +485,7 @@ static int start_programs(table *tb, const zt_bot_list *list, double timeout)
                                                sizeof why)
                               : -1;
         if (command && seat_bot[s] < 0)
-            return cli_usage("zhaotong play: seat %d (%s): %s", s, command, why);
+            return prog_usage("zhaotong play: seat %d (%s): %s", s, command, why);
     }
     zt_arena_game(&tb->arena, &tb->game, 1, seat_bot);
     return 0;
@@ -529,16 +529,16 @@ int zt_cli_play(int argc, char **argv)
             *(!strcmp(a, "--watch") ? &watch : &tb.chinese) = true;
             continue;
         }
-        if (!(v = cli_option_value(argc, argv, &i)))
-            return cli_usage("zhaotong play: '%s' needs a value", a);
+        if (!(v = prog_option_value(argc, argv, &i)))
+            return prog_usage("zhaotong play: '%s' needs a value", a);
         char *end;
         if (!strcmp(a, "--seed")) {
             seed = strtoull(v, &end, 10);
             if (*end || end == v)
-                return cli_usage("--seed wants a number, not '%s'", v);
+                return prog_usage("--seed wants a number, not '%s'", v);
         } else if (!strcmp(a, "--seat") || !strcmp(a, "--dealer")) {
             if (v[0] < '0' || v[0] > '3' || v[1])
-                return cli_usage("%s wants a seat 0-3", a);
+                return prog_usage("%s wants a seat 0-3", a);
             *(!strcmp(a, "--seat") ? &tb.human : &dealer) = v[0] - '0';
         } else if (!strcmp(a, "--bots")) {
             int status = zt_cli_parse_bots(&list, v, QIPAI_ZT_SEATS, "play");
@@ -554,7 +554,7 @@ int zt_cli_play(int argc, char **argv)
             if (status)
                 return status;
         } else {
-            return cli_usage("zhaotong play: unknown option '%s' (try: qipai zhaotong play --help)",
+            return prog_usage("zhaotong play: unknown option '%s' (try: qipai zhaotong play --help)",
                              a);
         }
     }
@@ -568,7 +568,7 @@ int zt_cli_play(int argc, char **argv)
     /* The deal of game 0 of a run with this seed: `sim --seed S` plays it first. */
     if (qipai_zt_game_init(&tb.game, &rules, qipai_zt_game_seed(seed, 0), dealer, &err) !=
         QIPAI_OK)
-        return cli_usage("zhaotong play: %s", err.message);
+        return prog_usage("zhaotong play: %s", err.message);
     printf("%s, seed %llu. ", tb.chinese ? "昭通麻将 (Zhaotong mahjong)" : "Zhaotong mahjong",
            (unsigned long long)seed);
     printf("The 坨 (wildcard) is ");
@@ -593,7 +593,7 @@ int zt_cli_play(int argc, char **argv)
         qipai_zt_action a;
         if (tb.human >= 0 && (to_act >> tb.human & 1)) {
             if (ask(&tb, &a))
-                return end_programs(&tb, CLI_EXIT_OK);
+                return end_programs(&tb, PROG_EXIT_OK);
         } else {
             int s = 0;
             while (!(to_act >> s & 1))
@@ -602,11 +602,11 @@ int zt_cli_play(int argc, char **argv)
             if ((tb.arena.seat_bot[s] >= 0
                      ? program.choose(&tb.game, s, program.context, &a, &err)
                      : qipai_zt_bot_choose(&tb.game, s, tb.bots[s], &a, &err)) != QIPAI_OK)
-                return end_programs(&tb, cli_usage("zhaotong play: %s", err.message));
+                return end_programs(&tb, prog_usage("zhaotong play: %s", err.message));
         }
         if (qipai_zt_step_events(&tb.game, &a, play_event, &tb, &err) != QIPAI_OK)
             printf("not allowed: %s\n", err.message); /* cannot happen: moves come from the list */
     }
     fflush(stdout);
-    return end_programs(&tb, CLI_EXIT_OK);
+    return end_programs(&tb, PROG_EXIT_OK);
 }

@@ -267,7 +267,7 @@ zt_program_read zt_program_read_line(zt_program *p, double deadline_ns, const ch
             return result;
         if (p->line_start == p->line_used)
             p->line_start = p->line_used = 0;
-        double left_ms = (deadline_ns - cli_now_ns()) / 1e6;
+        double left_ms = (deadline_ns - prog_now_ns()) / 1e6;
         if (!first && left_ms <= 0)
             return ZT_READ_TIMEOUT;
         struct pollfd fds[2] = {{p->from, POLLIN, 0}, {p->to, POLLOUT, 0}};
@@ -294,9 +294,9 @@ static bool exited(const zt_program *p)
 
 void zt_program_close_all(zt_program *const programs[], int count, double grace_seconds)
 {
-    const double deadline = cli_now_ns() + grace_seconds * 1e9;
+    const double deadline = prog_now_ns() + grace_seconds * 1e9;
     /* Hand over what is queued, then close their input: the end of the run. */
-    for (bool waiting = true; waiting && cli_now_ns() < deadline;) {
+    for (bool waiting = true; waiting && prog_now_ns() < deadline;) {
         waiting = false;
         for (int i = 0; i < count; i++) {
             zt_program *p = programs[i];
@@ -332,7 +332,7 @@ void zt_program_close_all(zt_program *const programs[], int count, double grace_
             else
                 waiting = true;
         }
-        if (!waiting || cli_now_ns() >= deadline)
+        if (!waiting || prog_now_ns() >= deadline)
             break;
         poll(NULL, 0, 5);
     }

@@ -56,7 +56,7 @@ typedef enum zt_program_read {
     ZT_READ_GONE      /* the program has gone (p->gone says how) */
 } zt_program_read;
 
-/* The next line the program writes, waiting until deadline_ns (cli_now_ns's
+/* The next line the program writes, waiting until deadline_ns (prog_now_ns's
  * clock; 0: do not wait) and writing what is queued meanwhile. The line is
  * valid until the next call. */
 zt_program_read zt_program_read_line(zt_program *p, double deadline_ns, const char **line,

@@ -7,7 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
-#include "progress.h"
+#include "../bench/progress.h"
 #include "zhaotong_arena.h"
 #include "zhaotong_cli.h"
 
@@ -105,17 +105,17 @@ static int parse(int argc, char **argv, sim_options *o)
             *(!strcmp(a, "--json") ? &o->json : &o->quiet) = true;
             continue;
         }
-        if (strncmp(a, "--", 2) || !(v = cli_option_value(argc, argv, &i)))
-            return cli_usage("zhaotong sim: unexpected '%s'\n%s", a, sim_usage);
+        if (strncmp(a, "--", 2) || !(v = prog_option_value(argc, argv, &i)))
+            return prog_usage("zhaotong sim: unexpected '%s'\n%s", a, sim_usage);
         char *end;
         if (!strcmp(a, "--games")) {
             o->games = strtol(v, &end, 10);
             if (*end || end == v || o->games < 0 || o->games > 1000000000)
-                return cli_usage("--games wants a count, not '%s'", v);
+                return prog_usage("--games wants a count, not '%s'", v);
         } else if (!strcmp(a, "--seed")) {
             o->seed = strtoull(v, &end, 10);
             if (*end || end == v)
-                return cli_usage("--seed wants a number, not '%s'", v);
+                return prog_usage("--seed wants a number, not '%s'", v);
         } else if (!strcmp(a, "--bots")) {
             status = zt_cli_parse_bots(&o->bots, v, QIPAI_ZT_SEATS, "sim");
         } else if (!strcmp(a, "--bot-timeout")) {
@@ -128,15 +128,15 @@ static int parse(int argc, char **argv, sim_options *o)
             else if (v[0] >= '0' && v[0] <= '3' && !v[1])
                 o->dealer = v[0] - '0';
             else
-                return cli_usage("--dealer wants rotate or a seat 0-3");
+                return prog_usage("--dealer wants rotate or a seat 0-3");
         } else if (!strcmp(a, "--rule")) {
             status = zt_cli_rule_option(&o->rules, v);
         } else {
-            return cli_usage("zhaotong sim: unknown option '%s'\n%s", a, sim_usage);
+            return prog_usage("zhaotong sim: unknown option '%s'\n%s", a, sim_usage);
         }
     }
     if (!status && o->games < 0)
-        return cli_usage("zhaotong sim: --games N is needed\n%s", sim_usage);
+        return prog_usage("zhaotong sim: --games N is needed\n%s", sim_usage);
     return status;
 }
 
@@ -290,7 +290,7 @@ static void print_json(const sim_summary *m)
     qjson_key_double(&w, "wall_seconds", m->wall_s);
     qjson_key_double(&w, "games_per_second", m->per_s);
     qjson_object_end(&w);
-    zt_print_json(&w);
+    prog_print_json(&w);
     qjson_writer_free(&w);
 }
 
@@ -380,7 +380,7 @@ static int start_programs(sim_run *run, const sim_options *o)
         char why[160];
         if ((seat_bot[s] = zt_arena_start(&run->arena, command, s, &o->rules, why, sizeof why)) < 0) {
             fprintf(stderr, "qipai: zhaotong sim: seat %d (%s): %s\n", s, command, why);
-            return CLI_EXIT_FAILED;
+            return PROG_EXIT_FAILED;
         }
         run->programs = true;
     }
@@ -399,17 +399,17 @@ static int play_games(sim_run *run, const sim_options *o, qipai_zt_stats *t)
     int seat_bot[QIPAI_ZT_SEATS];
     for (int s = 0; s < QIPAI_ZT_SEATS; s++)
         seat_bot[s] = run->arena.seat_bot[s];
-    cli_progress progress;
-    cli_progress_start(&progress, "zhaotong sim", "games", (uint64_t)o->games, o->quiet);
-    int status = CLI_EXIT_OK;
-    for (long i = 0; i < o->games && status == CLI_EXIT_OK; i++) {
+    prog_progress progress;
+    prog_progress_start(&progress, "zhaotong sim", "games", (uint64_t)o->games, o->quiet);
+    int status = PROG_EXIT_OK;
+    for (long i = 0; i < o->games && status == PROG_EXIT_OK; i++) {
         qipai_error err;
         int d = o->dealer < 0 ? (int)(i % QIPAI_ZT_SEATS) : o->dealer;
         if (qipai_zt_game_init(&game, &o->rules, qipai_zt_game_seed(o->seed, (uint64_t)i), d,
                                &err) != QIPAI_OK) {
-            cli_progress_end(&progress);
+            prog_progress_end(&progress);
             fprintf(stderr, "qipai: zhaotong sim: %s\n", err.message);
-            status = CLI_EXIT_FAILED;
+            status = PROG_EXIT_FAILED;
             break;
         }
         if (run->log) {
@@ -422,15 +422,15 @@ static int play_games(sim_run *run, const sim_options *o, qipai_zt_stats *t)
         uint64_t steps;
         if (qipai_zt_play(&game, agents, run->log || run->programs ? on_event : NULL, run, &steps,
                           &err) != QIPAI_OK) {
-            cli_progress_end(&progress);
+            prog_progress_end(&progress);
             fprintf(stderr, "qipai: zhaotong sim: game %ld: %s\n", i + 1, err.message);
-            status = CLI_EXIT_FAILED;
+            status = PROG_EXIT_FAILED;
             break;
         }
         qipai_zt_stats_add(t, &game, steps);
-        cli_progress_update(&progress, (uint64_t)i + 1);
+        prog_progress_update(&progress, (uint64_t)i + 1);
     }
-    cli_progress_end(&progress);
+    prog_progress_end(&progress);
     return status;
 }
 
@@ -447,23 +447,23 @@ int zt_cli_sim(int argc, char **argv)
     if (o.log_path) {
         if (!(run.log = fopen(o.log_path, "w"))) {
             zt_bot_list_free(&o.bots);
-            return cli_usage("zhaotong sim: cannot write '%s'", o.log_path);
+            return prog_usage("zhaotong sim: cannot write '%s'", o.log_path);
         }
         fcntl(fileno(run.log), F_SETFD, FD_CLOEXEC); /* not the programs' */
     }
     zt_arena_init(&run.arena, o.bot_timeout);
     qipai_zt_stats t;
     qipai_zt_stats_init(&t);
-    double cpu = process_cpu_ns(), wall = cli_now_ns();
+    double cpu = process_cpu_ns(), wall = prog_now_ns();
     status = start_programs(&run, &o);
     if (!status)
         status = play_games(&run, &o, &t);
-    sim_summary m = {&t, &o, &run, (process_cpu_ns() - cpu) / 1e9, (cli_now_ns() - wall) / 1e9, 0,
+    sim_summary m = {&t, &o, &run, (process_cpu_ns() - cpu) / 1e9, (prog_now_ns() - wall) / 1e9, 0,
                      0, {0}};
     zt_arena_close(&run.arena); /* the programs end with the games; their faults stay */
     if (run.log && (fclose(run.log) != 0 || run.cut)) {
         zt_bot_list_free(&o.bots);
-        return cli_usage("zhaotong sim: cannot finish writing '%s'", o.log_path);
+        return prog_usage("zhaotong sim: cannot finish writing '%s'", o.log_path);
     }
     if (status) {
         zt_bot_list_free(&o.bots);
@@ -478,5 +478,5 @@ int zt_cli_sim(int argc, char **argv)
     else
         print_text(&m);
     zt_bot_list_free(&o.bots);
-    return CLI_EXIT_OK;
+    return PROG_EXIT_OK;
 }

@@ -4,7 +4,7 @@
  * (bench/bench_zipai.c). Formats: docs/formats/zipai.md.
  */
 #include "cli.h"
-#include "zipai_cli.h"
+#include "../bench/bench.h"
 
 #include <string.h>
 
@@ -25,14 +25,14 @@ int cli_zipai(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
         fputs(usage_text, argc < 2 ? stderr : stdout);
-        return argc < 2 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
+        return argc < 2 ? PROG_EXIT_USAGE : PROG_EXIT_OK;
     }
     const char *command = argv[1];
     if (!strcmp(command, "decompose") || !strcmp(command, "hu") || !strcmp(command, "waits"))
         return cli_query_run(argc, argv);
     if (!strcmp(command, "bench"))
-        return zp_bench(argc - 1, argv + 1);
+        return bench_zipai(argc - 1, argv + 1);
     if (!strcmp(command, "corpus"))
-        return zp_corpus(argc - 1, argv + 1);
-    return cli_usage("zipai: unknown command '%s'\n%s", command, usage_text);
+        return bench_zipai(argc - 1, argv + 1);
+    return prog_usage("zipai: unknown command '%s'\n%s", command, usage_text);
 }

@@ -5,7 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "progress.h"
-#include "cli.h"
+#include "program.h"
 
 #include <stdio.h>
 #include <unistd.h>
@@ -15,7 +15,7 @@ enum {
     REDRAW_MS = 250
 };
 
-void cli_progress_start(cli_progress *p, const char *label, const char *unit, uint64_t total,
+void prog_progress_start(prog_progress *p, const char *label, const char *unit, uint64_t total,
                         bool quiet)
 {
     p->on = !quiet && isatty(STDERR_FILENO);
@@ -23,7 +23,7 @@ void cli_progress_start(cli_progress *p, const char *label, const char *unit, ui
     p->label = label;
     p->unit = unit;
     p->total = total;
-    p->start_ns = cli_now_ns();
+    p->start_ns = prog_now_ns();
     p->next_ns = p->start_ns + FIRST_DELAY_MS * 1e6;
     p->width = 0;
 }
@@ -38,11 +38,11 @@ static void duration(double seconds, char *out, size_t size)
         snprintf(out, size, "%ld:%02ld", s / 60, s % 60);
 }
 
-void cli_progress_update(cli_progress *p, uint64_t done)
+void prog_progress_update(prog_progress *p, uint64_t done)
 {
     if (!p->on)
         return;
-    double now = cli_now_ns();
+    double now = prog_now_ns();
     if (now < p->next_ns)
         return;
     p->next_ns = now + REDRAW_MS * 1e6;
@@ -73,7 +73,7 @@ void cli_progress_update(cli_progress *p, uint64_t done)
     p->shown = true;
 }
 
-void cli_progress_end(cli_progress *p)
+void prog_progress_end(prog_progress *p)
 {
     if (!p->shown)
         return;

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef struct cli_progress {
+typedef struct prog_progress {
     bool on;            /* standard error is a terminal and not --quiet */
     bool shown;         /* a line is on the screen */
     const char *label;  /* "zhaotong sim" */
@@ -19,14 +19,14 @@ typedef struct cli_progress {
     uint64_t total;     /* 0: unknown */
     double start_ns, next_ns;
     int width;          /* of the line drawn last, to blank what is left of it */
-} cli_progress;
+} prog_progress;
 
-void cli_progress_start(cli_progress *p, const char *label, const char *unit, uint64_t total,
+void prog_progress_start(prog_progress *p, const char *label, const char *unit, uint64_t total,
                         bool quiet);
 /* Cheap enough to call after every game: it reads the clock and draws at
  * most four times a second. */
-void cli_progress_update(cli_progress *p, uint64_t done);
+void prog_progress_update(prog_progress *p, uint64_t done);
 /* Erases the line (if one was drawn). */
-void cli_progress_end(cli_progress *p);
+void prog_progress_end(prog_progress *p);
 
 #endif
