@@ -57,6 +57,7 @@ bool zt_bot_list_has_programs(const zt_bot_list *list);
 int zt_cli_bot_timeout(const char *text, double *seconds);
 
 int zt_cli_sim(int argc, char **argv);
+int zt_cli_replay(int argc, char **argv);
 int zt_cli_play(int argc, char **argv);
 int zt_cli_duel(int argc, char **argv);
 /* Applies one --rule NAME=VALUE (qipai_zt_rules_option); 0, or the usage

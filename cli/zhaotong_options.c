@@ -1,5 +1,6 @@
 /*
- * The --bots option of sim, duel and play: built-in bots by name, or
+ * The options the zhaotong programs share (sim, duel, play): --rule, a tile
+ * named on the command line, and --bots: built-in bots by name, or
  * exec:COMMAND for a program that speaks docs/formats/bot.md. Items are
  * separated by commas, so a COMMAND cannot hold one (put a longer command
  * in a script).
@@ -65,4 +66,25 @@ int zt_cli_bot_timeout(const char *text, double *seconds)
         return prog_usage("--bot-timeout wants seconds (more than 0, at most 3600), not '%s'", text);
     *seconds = v;
     return 0;
+}
+
+int zt_cli_rule_option(qipai_zt_rules *rules, const char *option)
+{
+    qipai_error err;
+    if (qipai_zt_rules_option(rules, option, &err) != QIPAI_OK)
+        return prog_usage("--rule %s: %s", option, err.message);
+    return 0;
+}
+
+int zt_tile_kind(const char *text)
+{
+    qipai_mj_rules rules;
+    qipai_mj_tiles tiles;
+    qipai_mj_rules_preset(&rules, QIPAI_MJ_PRESET_ZHAOTONG);
+    if (!text || qipai_mj_parse_tiles(&rules, text, &tiles, 1, NULL) != QIPAI_OK || tiles.jokers)
+        return -1;
+    for (int k = 0; k < QIPAI_ZT_KINDS; k++)
+        if (tiles.counts[k])
+            return k;
+    return -1;
 }
