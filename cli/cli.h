@@ -1,7 +1,7 @@
 /*
  * What every game's command line shares inside cli/: the batch loop that
- * answers line commands through the library's query layer, and each game's
- * entry point. The helpers every command uses (usage errors, options,
+ * answers line commands through the library's query layer (main.c sends
+ * every game's line commands there). The helpers every command uses (usage errors, options,
  * clocks) and the measuring commands are in bench/ (program.h, bench.h):
  * cli/ calls bench/, never the other way round. No game logic here.
  */
@@ -16,12 +16,5 @@
  * argv = {GAME, COMMAND, options and inputs}. Answers the inputs, or every
  * non-blank line of standard input; returns the exit status. */
 int cli_query_run(int argc, char **argv);
-
-/* Each game's entry point: argv[0] is the game name. */
-int cli_mahjong(int argc, char **argv);
-int cli_zhaotong(int argc, char **argv);
-int cli_gb(int argc, char **argv);
-int cli_zipai(int argc, char **argv);
-int cli_poker(int argc, char **argv);
 
 #endif

@@ -47,7 +47,9 @@ static const game_help games[] = {
      "Cards: 一..十 壹..拾 (or x1..x10 d1..d10). LINE for hu and waits: the hand, open melds\n"
      "after 吃 碰 偎 跑 提, then 摸 or 打 and the target card (docs/formats/zipai.md).\n"
      "--rules default|15huxi|10huxi   --rule NAME=VALUE (threshold, yiwushi, tun_base, tun_step,\n"
-     "hong_min, mult_hong, mult_dian, mult_wu)   --ascii (cards as x1..d10 in the answers)\n"},
+     "hong_min, mult_hong, mult_dian, mult_wu), also as --threshold N, --yiwushi 0|1, --tun-base N,\n"
+     "--tun-step N, --hong-min N, --mult-hong N, --mult-dian N, --mult-wu N\n"
+     "--ascii   cards as x1..x10, d1..d10 in the answers\n"},
     {"poker", "poker minimum plays (最少手数): seed rules, Dou Di Zhu, 跑得快",
      "Cards: 3-9 T(10) J Q K A 2 X(small joker) D(big joker), or 大王 小王 and the Chinese names.\n"
      "--rules seed|ddz|pdk (default ddz)   --rule NAME=VALUE or --option NAME=VALUE (pdk only:\n"
