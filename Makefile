@@ -47,7 +47,7 @@ TEST_SAN_BIN := $(patsubst tests/%.c,$(BUILD)/san/tests/%,$(TEST_SRC))
 FUZZ_BIN     := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 
 .PHONY: all lib cli tests san-tests fuzz test test-plain test-san test-cli test-fuzz test-long \
-        test-examples test-install docs-generated \
+        test-examples test-install docs-generated test-deps test-c test-bindings test-dask \
         demo bench clean install lua test-lua bench-lua install-lua test-go bench-go \
         python test-python test-dask bench-python
 .DEFAULT_GOAL := all
@@ -254,10 +254,24 @@ bench-go: lib
 	    -benchtime 2s ./mahjong
 
 # ---- running
-FUZZ_SECONDS ?= 15
+FUZZ_SECONDS ?= 8
 LONG_FUZZ_SECONDS ?= 120
-test: test-plain test-cli test-san test-fuzz
+# What the tests need beyond a C compiler, got first (tools/deps.sh: apt-get as
+# root, unpacked into build/deps otherwise, or the exact command to run).
+TEST_FEATURES ?= sanitizers fuzz pkgconfig python dask lua go web
+test-deps:
+	@tools/deps.sh ensure $(TEST_FEATURES)
+
+# Every test: the C library and program, then the bindings and the page.
+# Everything is built first, two jobs at a time; the plain tests and the
+# fuzzing (one core each) run side by side, their output kept apart.
+test: test-deps
+	@$(MAKE) --no-print-directory -j2 all san-tests fuzz
+	@$(MAKE) --no-print-directory -j2 -Otarget test-plain test-fuzz
+	@$(MAKE) --no-print-directory test-cli test-san test-install test-examples test-bindings
 	@echo "all tests passed"
+test-c: test-plain test-cli test-san test-fuzz test-install test-examples
+test-bindings: test-python test-dask test-lua test-go test-web
 
 test-plain: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done

@@ -5,8 +5,8 @@
  * the clock starts, the median of several runs reported.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "../cli/cli.h"
-#include "../cli/gb_cli.h"
+#include "bench.h"
+#include "program.h"
 
 #include <qipai/gb.h>
 #include <stdio.h>
@@ -51,48 +51,48 @@ static int read_options(int argc, char **argv, gb_cli_options *o, char **inputs,
         } else if (!strcmp(a, "--blessings")) {
             rule = "blessings=1";
         } else if (!strcmp(a, "--rules") || !strcmp(a, "--rule")) {
-            if (!(rule = cli_option_value(argc, argv, &i)))
-                return cli_usage("gb: %s needs a value", a);
+            if (!(rule = prog_option_value(argc, argv, &i)))
+                return prog_usage("gb: %s needs a value", a);
             if (!strcmp(a, "--rules")) {
                 rules_name = rule;
                 rule = NULL;
             }
         } else if (!strcmp(a, "--min") || !strcmp(a, "--repeat") || !strcmp(a, "--seed")) {
-            const char *v = cli_option_value(argc, argv, &i);
+            const char *v = prog_option_value(argc, argv, &i);
             char *end;
             if (!v || !*v)
-                return cli_usage("gb: %s needs a value", a);
+                return prog_usage("gb: %s needs a value", a);
             unsigned long long x = strtoull(v, &end, 10);
             if (*end || *v == '-')
-                return cli_usage("gb: %s wants a whole number, not '%s'", a, v);
+                return prog_usage("gb: %s wants a whole number, not '%s'", a, v);
             if (!strcmp(a, "--seed")) {
                 o->seed = x;
             } else if (!strcmp(a, "--min")) {
                 if (x > 255)
-                    return cli_usage("gb: --min wants 0..255, not '%s'", v);
+                    return prog_usage("gb: --min wants 0..255, not '%s'", v);
                 rule = v;
             } else {
                 if (x < 1 || x > 101)
-                    return cli_usage("gb: --repeat wants 1..101, not '%s'", v);
+                    return prog_usage("gb: --repeat wants 1..101, not '%s'", v);
                 o->repeat = (int)x;
             }
         } else {
-            return cli_usage("gb: unknown option '%s' (options: --min, --knitted-waits, "
+            return prog_usage("gb: unknown option '%s' (options: --min, --knitted-waits, "
                              "--mingangang, --blessings, --rules, --rule, --seed, --repeat)", a);
         }
         if (!rule)
             continue;
         if (n_rules == 16)
-            return cli_usage("gb: more than 16 rule options");
+            return prog_usage("gb: more than 16 rule options");
         snprintf(rule_values[n_rules++], sizeof rule_values[0], "%s%.50s",
                  !strcmp(a, "--min") ? "min_fan=" : "", rule);
     }
     qipai_error err;
     if (qipai_gb_rules_named(&o->rules, rules_name, &err) != QIPAI_OK)
-        return cli_usage("gb: --rules: %s", err.message);
+        return prog_usage("gb: --rules: %s", err.message);
     for (int r = 0; r < n_rules; r++)
         if (qipai_gb_rules_option(&o->rules, rule_values[r], &err) != QIPAI_OK)
-            return cli_usage("gb: %s", err.message);
+            return prog_usage("gb: %s", err.message);
     return 0;
 }
 
@@ -104,7 +104,7 @@ static int with_options(int argc, char **argv,
     char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
     int n = 0;
     if (!inputs)
-        return cli_usage("gb: out of memory");
+        return prog_usage("gb: out of memory");
     int status = read_options(argc, argv, &options, inputs, &n);
     if (!status)
         status = fn(&options, n, inputs);
@@ -313,11 +313,11 @@ static bool random_hand(builder *b, bool flush, qipai_gb_hand *h)
 static int corpus(const gb_cli_options *o, int argc, char **argv)
 {
     if (argc != 2 || (strcmp(argv[0], "fan") && strcmp(argv[0], "flush")))
-        return cli_usage("gb: corpus fan|flush N [--seed S]");
+        return prog_usage("gb: corpus fan|flush N [--seed S]");
     char *end;
     long n = strtol(argv[1], &end, 10);
     if (*end || n < 0 || n > 100000000)
-        return cli_usage("gb: corpus wants a count, not '%s'", argv[1]);
+        return prog_usage("gb: corpus wants a count, not '%s'", argv[1]);
     bool flush = !strcmp(argv[0], "flush");
     qipai_rng rng;
     qipai_rng_seed(&rng, o->seed);
@@ -334,7 +334,7 @@ static int corpus(const gb_cli_options *o, int argc, char **argv)
         qipai_gb_format_hand(&h, text, sizeof text);
         puts(text);
     }
-    return CLI_EXIT_OK;
+    return PROG_EXIT_OK;
 }
 
 /* ---- bench ---- */
@@ -342,55 +342,60 @@ static int corpus(const gb_cli_options *o, int argc, char **argv)
 static int bench(const gb_cli_options *o, int argc, char **argv)
 {
     if (argc != 2 || strcmp(argv[0], "fan"))
-        return cli_usage("gb: bench fan FILE [--repeat N]");
+        return prog_usage("gb: bench fan FILE [--repeat N]");
     char **lines;
-    long n = cli_read_lines(argv[1], &lines);
+    long n = prog_read_lines(argv[1], &lines);
     if (n < 0)
-        return cli_usage("gb: cannot read '%s'", argv[1]);
+        return prog_usage("gb: cannot read '%s'", argv[1]);
     if (n == 0) {
-        cli_free_lines(lines, n);
-        return cli_usage("gb: '%s' holds no hands", argv[1]);
+        prog_free_lines(lines, n);
+        return prog_usage("gb: '%s' holds no hands", argv[1]);
     }
     qipai_gb_hand *hands = malloc((size_t)n * sizeof *hands);
     if (!hands) {
-        cli_free_lines(lines, n);
-        return cli_usage("gb: out of memory");
+        prog_free_lines(lines, n);
+        return prog_usage("gb: out of memory");
     }
     for (long i = 0; i < n; i++) {
         qipai_error err;
         if (qipai_gb_parse(lines[i], &hands[i], &err) || qipai_gb_check(&hands[i], 14, &err)) {
-            int status = cli_usage("gb: %s line %ld: %s", argv[1], i + 1, err.message);
-            cli_free_lines(lines, n);
+            int status = prog_usage("gb: %s line %ld: %s", argv[1], i + 1, err.message);
+            prog_free_lines(lines, n);
             free(hands);
             return status;
         }
     }
-    cli_free_lines(lines, n);
+    prog_free_lines(lines, n);
 
     double runs[101];
     long total = 0; /* the sum of the totals: also keeps the calls from being optimized out */
     for (int r = 0; r < o->repeat; r++) {
         total = 0;
-        double start = cli_cpu_ns();
+        double start = prog_cpu_ns();
         for (long i = 0; i < n; i++) {
             qipai_gb_result result;
             qipai_gb_fan(&o->rules, &hands[i], &result, NULL);
             total += result.win ? result.total : 0;
         }
-        runs[r] = (cli_cpu_ns() - start) / (double)n;
+        runs[r] = (prog_cpu_ns() - start) / (double)n;
     }
-    cli_sort_times(runs, (size_t)o->repeat);
+    prog_sort_times(runs, (size_t)o->repeat);
     printf("gb fan: %ld hands, %.1f ns/hand, %ld fan\n", n, runs[o->repeat / 2], total);
     free(hands);
-    return CLI_EXIT_OK;
+    return PROG_EXIT_OK;
 }
 
-int gb_corpus(int argc, char **argv)
+static int corpus_command(int argc, char **argv)
 {
     return with_options(argc, argv, corpus);
 }
 
-int gb_bench(int argc, char **argv)
+static int bench_command(int argc, char **argv)
 {
     return with_options(argc, argv, bench);
+}
+
+int bench_gb(int argc, char **argv)
+{
+    return !strcmp(argv[0], "corpus") ? corpus_command(argc, argv) : bench_command(argc, argv);
 }

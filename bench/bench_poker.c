@@ -10,9 +10,12 @@
  * and parses it before the clock starts, then times the core call over every
  * hand, several times, and prints the median, fastest and slowest ns per call.
  */
-#include "bench_poker.h"
+#include <stdio.h>
 
-#include "../cli/cli.h"
+#include "poker_bench.h"
+
+#include "bench.h"
+#include "program.h"
 #include "common/json.h"
 
 #include <stdlib.h>
@@ -32,17 +35,17 @@ static int take_rules(int argc, char **argv, qipai_pk_rules *rules, const char *
         if (!strcmp(argv[i], "--rules"))
             *rules_text = argv[++i];
     if (qipai_pk_rules_named(rules, *rules_text, &err) != QIPAI_OK)
-        return cli_usage("%s", err.message), -1;
+        return prog_usage("%s", err.message), -1;
     int kept = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool option = !strcmp(a, "--option") || !strcmp(a, "--rule");
         if (option || !strcmp(a, "--rules") || !strcmp(a, "--limit")) {
-            const char *value = cli_option_value(argc, argv, &i);
+            const char *value = prog_option_value(argc, argv, &i);
             if (!value)
-                return cli_usage("%s needs a value", a), -1;
+                return prog_usage("%s needs a value", a), -1;
             if (option && qipai_pk_rules_option(rules, value, &err) != QIPAI_OK)
-                return cli_usage("%s", err.message), -1;
+                return prog_usage("%s", err.message), -1;
         } else if (strcmp(a, "--types")) {
             argv[kept++] = argv[i];
         }
@@ -50,34 +53,34 @@ static int take_rules(int argc, char **argv, qipai_pk_rules *rules, const char *
     return kept;
 }
 
-int pk_corpus_main(int argc, char **argv)
+static int corpus(int argc, char **argv)
 {
     qipai_pk_rules parsed;
     const char *rules_text;
     if ((argc = take_rules(argc, argv, &parsed, &rules_text)) < 0)
-        return CLI_EXIT_USAGE;
+        return PROG_EXIT_USAGE;
     const qipai_pk_rules *rules = &parsed;
     long size = rules->game == QIPAI_PK_GAME_PDK ? 16 : 20, count = 10000;
     unsigned long long seed = 1;
     if (argc < 2 || (strcmp(argv[1], "minplays") && strcmp(argv[1], "hands") &&
                      strcmp(argv[1], "moves")))
-        return cli_usage("usage: qipai poker corpus minplays|moves [--size N] [--count N] "
+        return prog_usage("usage: qipai poker corpus minplays|moves [--size N] [--count N] "
                          "[--seed S] [--rules R]");
     for (int i = 2; i < argc; i++) {
         const char *value = NULL;
-        if (!strcmp(argv[i], "--size") && (value = cli_option_value(argc, argv, &i)))
+        if (!strcmp(argv[i], "--size") && (value = prog_option_value(argc, argv, &i)))
             size = atol(value);
-        else if (!strcmp(argv[i], "--count") && (value = cli_option_value(argc, argv, &i)))
+        else if (!strcmp(argv[i], "--count") && (value = prog_option_value(argc, argv, &i)))
             count = atol(value);
-        else if (!strcmp(argv[i], "--seed") && (value = cli_option_value(argc, argv, &i)))
+        else if (!strcmp(argv[i], "--seed") && (value = prog_option_value(argc, argv, &i)))
             seed = strtoull(value, NULL, 10);
         else
-            return cli_usage("corpus: unknown or incomplete option '%s'", argv[i]);
+            return prog_usage("corpus: unknown or incomplete option '%s'", argv[i]);
     }
     uint8_t deck[QIPAI_PK_DECK_MAX];
     int cards = qipai_pk_deck(rules, deck);
     if (size < 0 || size > cards || count < 0)
-        return cli_usage("corpus: --size must be 0..%d and --count at least 0", cards);
+        return prog_usage("corpus: --size must be 0..%d and --count at least 0", cards);
     qipai_rng rng;
     qipai_rng_seed(&rng, seed);
     for (long h = 0; h < count; h++) {
@@ -90,7 +93,7 @@ int pk_corpus_main(int argc, char **argv)
         qipai_pk_format(&hand, text, sizeof text);
         puts(text);
     }
-    return CLI_EXIT_OK;
+    return PROG_EXIT_OK;
 }
 
 static int count_only(const qipai_pk_cards *groups, size_t n, void *context)
@@ -115,7 +118,7 @@ static double run_once(int mode, const qipai_pk_rules *rules, const qipai_pk_car
                        long n, qipai_pk_memo *memo, double *checksum)
 {
     double sum = 0;
-    double start = cli_now_ns();
+    double start = prog_now_ns();
     for (long i = 0; i < n; i++) {
         qipai_pk_min_result result = {0, 0};
         int min = 0;
@@ -141,7 +144,7 @@ static double run_once(int mode, const qipai_pk_rules *rules, const qipai_pk_car
             break;
         }
     }
-    double elapsed = cli_now_ns() - start;
+    double elapsed = prog_now_ns() - start;
     *checksum = sum;
     return n ? elapsed / (double)n : 0;
 }
@@ -164,41 +167,34 @@ static void print_timings(const char *bench, const char *rules_text, const char 
     qjson_key_double(&w, "slowest_ns", (double)(long long)times[repeat - 1]);
     qjson_key_double(&w, "checksum", checksum);
     qjson_object_end(&w);
-    size_t length;
-    const char *text = qjson_text(&w, &length);
-    if (text) {
-        fwrite(text, 1, length, stdout);
-        fputc('\n', stdout);
-    } else {
-        printf("{\"error\":\"%s\"}\n", qjson_strerror(w.error));
-    }
+    prog_print_json(&w);
     qjson_writer_free(&w);
 }
 
-int pk_bench_main(int argc, char **argv)
+static int bench(int argc, char **argv)
 {
     qipai_pk_rules parsed;
     const char *rules_text;
     if ((argc = take_rules(argc, argv, &parsed, &rules_text)) < 0)
-        return CLI_EXIT_USAGE;
+        return PROG_EXIT_USAGE;
     const qipai_pk_rules *rules = &parsed;
     if (argc < 3 || (strcmp(argv[1], "minplays") && strcmp(argv[1], "moves")))
-        return cli_usage("usage: qipai poker bench minplays|moves FILE [--rules R] [--repeat N]");
+        return prog_usage("usage: qipai poker bench minplays|moves FILE [--rules R] [--repeat N]");
     const char *path = argv[2];
     int repeat = 7;
     for (int i = 3; i < argc; i++) {
         const char *value = NULL;
-        if (!strcmp(argv[i], "--repeat") && (value = cli_option_value(argc, argv, &i)))
+        if (!strcmp(argv[i], "--repeat") && (value = prog_option_value(argc, argv, &i)))
             repeat = atoi(value);
         else
-            return cli_usage("bench: unknown or incomplete option '%s'", argv[i]);
+            return prog_usage("bench: unknown or incomplete option '%s'", argv[i]);
     }
     if (repeat < 1 || repeat > 1000)
-        return cli_usage("bench: --repeat must be 1..1000");
+        return prog_usage("bench: --repeat must be 1..1000");
     char **lines;
-    long n = cli_read_lines(path, &lines);
+    long n = prog_read_lines(path, &lines);
     if (n < 0)
-        return cli_usage("bench: cannot read %s", path);
+        return prog_usage("bench: cannot read %s", path);
     qipai_pk_cards *hands = malloc((size_t)(n ? n : 1) * sizeof *hands);
     long good = 0, cards = 0;
     for (long i = 0; i < n; i++) {
@@ -210,7 +206,7 @@ int pk_bench_main(int argc, char **argv)
             fprintf(stderr, "bench: skipping line %ld: %s\n", i + 1, err.message);
         }
     }
-    cli_free_lines(lines, n);
+    prog_free_lines(lines, n);
     size_t bytes = qipai_pk_memo_bytes(14); /* 384 KiB: within L2 */
     void *memory = malloc(bytes);
     qipai_pk_memo *memo = qipai_pk_memo_init(memory, bytes);
@@ -232,12 +228,17 @@ int pk_bench_main(int argc, char **argv)
                 qipai_pk_memo_clear(memo);
             times[r] = run_once(mode, rules, hands, good, memo, &checksum);
         }
-        cli_sort_times(times, (size_t)repeat);
+        prog_sort_times(times, (size_t)repeat);
         print_timings(argv[1], rules_text, mode_names[mode], good,
                       good ? (double)cards / (double)good : 0, repeat, times, checksum);
     }
     free(times);
     free(memory);
     free(hands);
-    return CLI_EXIT_OK;
+    return PROG_EXIT_OK;
+}
+
+int bench_poker(int argc, char **argv)
+{
+    return !strcmp(argv[0], "corpus") ? corpus(argc, argv) : bench(argc, argv);
 }

@@ -5,10 +5,16 @@
  * discard (advice, shanten), one position a line in the analyze notation.
  * The bench parses the file first, then times the library call over the
  * whole corpus several times and reports the median CPU time per call.
+ * Both show progress on a terminal when they take a while (--quiet: not).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "../cli/cli.h"
-#include "../cli/zhaotong_cli.h"
+#include <qipai/zhaotong.h>
+
+#include <stdio.h>
+
+#include "bench.h"
+#include "program.h"
+#include "progress.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -57,25 +63,30 @@ static void on_event(const qipai_zt_game *g, const qipai_zt_event *e, void *cont
     print_position(s, &h, g->tuo, p->win.context);
 }
 
-int zt_cli_corpus(int argc, char **argv)
+static int corpus(int argc, char **argv)
 {
     if (argc < 3)
-        return cli_usage("zhaotong: corpus score|waits|advice|shanten N [--seed S]");
+        return prog_usage("zhaotong: corpus score|waits|advice|shanten N [--seed S] [--quiet]");
     sampler s;
     memset(&s, 0, sizeof s);
     s.call = call_by_name(argv[1]);
     char *end;
     s.wanted = strtol(argv[2], &end, 10);
     if (s.call < 0 || *end || s.wanted < 0 || s.wanted > 100000000)
-        return cli_usage("zhaotong: corpus score|waits|advice|shanten N [--seed S]");
+        return prog_usage("zhaotong: corpus score|waits|advice|shanten N [--seed S] [--quiet]");
     uint64_t seed = 1;
+    bool quiet = false;
     for (int i = 3; i < argc; i++) {
         const char *v;
-        if (strcmp(argv[i], "--seed") || !(v = cli_option_value(argc, argv, &i)))
-            return cli_usage("zhaotong corpus: unexpected '%s'", argv[i]);
+        if (!strcmp(argv[i], "--quiet")) {
+            quiet = true;
+            continue;
+        }
+        if (strcmp(argv[i], "--seed") || !(v = prog_option_value(argc, argv, &i)))
+            return prog_usage("zhaotong corpus: unexpected '%s'", argv[i]);
         seed = strtoull(v, &end, 10);
         if (*end || end == v)
-            return cli_usage("--seed wants a number, not '%s'", v);
+            return prog_usage("--seed wants a number, not '%s'", v);
     }
     qipai_rng_seed(&s.rng, seed);
     qipai_zt_rules rules;
@@ -85,7 +96,10 @@ int zt_cli_corpus(int argc, char **argv)
      * the seed bots' rougher ones. */
     const qipai_zt_bot bots[QIPAI_ZT_SEATS] = {QIPAI_ZT_BOT_STRONG, QIPAI_ZT_BOT_SEED,
                                                 QIPAI_ZT_BOT_STRONG, QIPAI_ZT_BOT_SEED};
+    prog_progress progress;
+    prog_progress_start(&progress, "zhaotong corpus", "positions", (uint64_t)s.wanted, quiet);
     for (long game = 0; s.written < s.wanted; game++) {
+        prog_progress_update(&progress, (uint64_t)s.written);
         qipai_zt_game_init(&g, &rules, qipai_rng_next(&s.rng), (int)(game % 4), NULL);
         while (g.phase != QIPAI_ZT_PHASE_OVER && s.written < s.wanted) {
             unsigned to_act = qipai_zt_to_act(&g);
@@ -107,7 +121,8 @@ int zt_cli_corpus(int argc, char **argv)
             qipai_zt_step_events(&g, &a, s.call == SCORE ? on_event : NULL, &s, NULL);
         }
     }
-    return CLI_EXIT_OK;
+    prog_progress_end(&progress);
+    return PROG_EXIT_OK;
 }
 
 /* ---- bench ---- */
@@ -152,51 +167,60 @@ static long run(int call, const qipai_zt_rules *rules, const position *p, long n
     return sum;
 }
 
-int zt_cli_bench(int argc, char **argv)
+static int bench(int argc, char **argv)
 {
     if (argc < 3)
-        return cli_usage("zhaotong: bench score|waits|advice|shanten FILE [--repeat N]");
+        return prog_usage("zhaotong: bench score|waits|advice|shanten FILE [--repeat N] [--quiet]");
     int call = call_by_name(argv[1]), repeat = 9;
+    bool quiet = false;
     if (call < 0)
-        return cli_usage("zhaotong bench: no call '%s' (score, waits, advice, shanten)", argv[1]);
+        return prog_usage("zhaotong bench: no call '%s' (score, waits, advice, shanten)", argv[1]);
     for (int i = 3; i < argc; i++) {
         const char *v;
-        if (strcmp(argv[i], "--repeat") || !(v = cli_option_value(argc, argv, &i)) ||
+        if (!strcmp(argv[i], "--quiet")) {
+            quiet = true;
+            continue;
+        }
+        if (strcmp(argv[i], "--repeat") || !(v = prog_option_value(argc, argv, &i)) ||
             (repeat = atoi(v)) < 1 || repeat > 101)
-            return cli_usage("zhaotong bench: --repeat 1-101");
+            return prog_usage("zhaotong bench: --repeat 1-101");
     }
     char **lines;
-    long n = cli_read_lines(argv[2], &lines);
+    long n = prog_read_lines(argv[2], &lines);
     if (n <= 0)
-        return cli_usage("zhaotong bench: cannot read positions from '%s'", argv[2]);
+        return prog_usage("zhaotong bench: cannot read positions from '%s'", argv[2]);
     position *p = malloc((size_t)n * sizeof *p);
     if (!p) {
-        cli_free_lines(lines, n);
-        return cli_usage("zhaotong bench: out of memory");
+        prog_free_lines(lines, n);
+        return prog_usage("zhaotong bench: out of memory");
     }
     for (long i = 0; i < n; i++) {
         qipai_error err;
         if (qipai_zt_parse_position(lines[i], -1, &p[i].hand, &p[i].tuo, &p[i].context, &err) !=
             QIPAI_OK) {
-            int status = cli_usage("zhaotong bench: %s line %ld: %s", argv[2], i + 1, err.message);
-            cli_free_lines(lines, n);
+            int status = prog_usage("zhaotong bench: %s line %ld: %s", argv[2], i + 1, err.message);
+            prog_free_lines(lines, n);
             free(p);
             return status;
         }
     }
-    cli_free_lines(lines, n);
+    prog_free_lines(lines, n);
     qipai_zt_rules rules;
     qipai_zt_rules_default(&rules);
     double runs[101], walls[101];
     long check = 0;
+    prog_progress progress; /* drawn between the passes, outside the timings */
+    prog_progress_start(&progress, "zhaotong bench", "passes", (uint64_t)repeat, quiet);
     for (int r = 0; r < repeat; r++) {
-        double start = cli_cpu_ns(), wall = cli_now_ns();
+        double start = prog_cpu_ns(), wall = prog_now_ns();
         check = run(call, &rules, p, n);
-        runs[r] = (cli_cpu_ns() - start) / (double)n;
-        walls[r] = (cli_now_ns() - wall) / (double)n;
+        runs[r] = (prog_cpu_ns() - start) / (double)n;
+        walls[r] = (prog_now_ns() - wall) / (double)n;
+        prog_progress_update(&progress, (uint64_t)r + 1);
     }
-    cli_sort_times(runs, (size_t)repeat);
-    cli_sort_times(walls, (size_t)repeat);
+    prog_progress_end(&progress);
+    prog_sort_times(runs, (size_t)repeat);
+    prog_sort_times(walls, (size_t)repeat);
     qjson_writer w;
     qjson_writer_init(&w);
     qjson_object_begin(&w);
@@ -205,14 +229,19 @@ int zt_cli_bench(int argc, char **argv)
     qjson_string_lossy(&w, argv[2], strlen(argv[2]));
     qjson_key_int(&w, "positions", n);
     qjson_key_int(&w, "repeat", repeat);
-    zt_json_real(&w, "ns_per_call", runs[repeat / 2]);
-    zt_json_real(&w, "ns_min", runs[0]);
-    zt_json_real(&w, "ns_max", runs[repeat - 1]);
-    zt_json_real(&w, "ns_wall", walls[repeat / 2]);
+    qjson_key_double(&w, "ns_per_call", runs[repeat / 2]);
+    qjson_key_double(&w, "ns_min", runs[0]);
+    qjson_key_double(&w, "ns_max", runs[repeat - 1]);
+    qjson_key_double(&w, "ns_wall", walls[repeat / 2]);
     qjson_key_int(&w, "check", check);
     qjson_object_end(&w);
-    zt_print_json(&w);
+    prog_print_json(&w);
     qjson_writer_free(&w);
     free(p);
-    return CLI_EXIT_OK;
+    return PROG_EXIT_OK;
+}
+
+int bench_zhaotong(int argc, char **argv)
+{
+    return !strcmp(argv[0], "corpus") ? corpus(argc, argv) : bench(argc, argv);
 }

@@ -6,8 +6,11 @@
  * (bench/zipai_options.c).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "../cli/zipai_cli.h"
-#include "../cli/cli.h"
+#include "zipai_bench.h"
+#include <stdio.h>
+
+#include "bench.h"
+#include "program.h"
 #include "common/json.h"
 
 #include <stdlib.h>
@@ -198,7 +201,7 @@ static int with_options(int argc, char **argv,
     char **inputs = calloc((size_t)argc, sizeof *inputs);
     int n = 0;
     if (!inputs)
-        return cli_usage("zipai: out of memory");
+        return prog_usage("zipai: out of memory");
     int status = zp_read_options(argc, argv, &o, inputs, &n);
     if (status == 0)
         status = body(&o, n, inputs);
@@ -209,11 +212,11 @@ static int with_options(int argc, char **argv,
 static int corpus(const zp_cli_options *o, int argc, char **argv)
 {
     if (argc != 2 || (strcmp(argv[0], "decompose") && strcmp(argv[0], "hu")))
-        return cli_usage("zipai: corpus decompose|hu N [--seed S] [--size CARDS] [--ascii]");
+        return prog_usage("zipai: corpus decompose|hu N [--seed S] [--size CARDS] [--ascii]");
     char *end;
     long n = strtol(argv[1], &end, 10);
     if (*end || n < 0 || n > 100000000)
-        return cli_usage("zipai: corpus wants a count, not '%s'", argv[1]);
+        return prog_usage("zipai: corpus wants a count, not '%s'", argv[1]);
     qipai_rng rng;
     qipai_rng_seed(&rng, o->seed);
     for (long i = 0; i < n; i++) {
@@ -234,7 +237,7 @@ static int corpus(const zp_cli_options *o, int argc, char **argv)
         print_hand(&hand, o->flags);
         putchar('\n');
     }
-    return CLI_EXIT_OK;
+    return PROG_EXIT_OK;
 }
 
 /* ---- bench ---- */
@@ -246,7 +249,7 @@ static int count_one(const qipai_zp_decomposition *d, void *context)
     return 0;
 }
 
-int zp_corpus(int argc, char **argv)
+static int corpus_command(int argc, char **argv)
 {
     return with_options(argc, argv, corpus);
 }
@@ -254,21 +257,21 @@ int zp_corpus(int argc, char **argv)
 static int bench(const zp_cli_options *o, int argc, char **argv)
 {
     if (argc != 2 || (strcmp(argv[0], "decompose") && strcmp(argv[0], "hu")))
-        return cli_usage("zipai: bench decompose|hu FILE [--repeat N]");
+        return prog_usage("zipai: bench decompose|hu FILE [--repeat N]");
     int hu = !strcmp(argv[0], "hu");
     char **lines;
-    long n = cli_read_lines(argv[1], &lines);
+    long n = prog_read_lines(argv[1], &lines);
     if (n < 0)
-        return cli_usage("zipai: cannot read '%s'", argv[1]);
+        return prog_usage("zipai: cannot read '%s'", argv[1]);
     if (n == 0) {
-        cli_free_lines(lines, n);
-        return cli_usage("zipai: '%s' holds no input", argv[1]);
+        prog_free_lines(lines, n);
+        return prog_usage("zipai: '%s' holds no input", argv[1]);
     }
     qipai_zp_hand *hands = hu ? NULL : malloc((size_t)n * sizeof *hands);
     qipai_zp_situation *situations = hu ? malloc((size_t)n * sizeof *situations) : NULL;
     if (!hands && !situations) {
-        cli_free_lines(lines, n);
-        return cli_usage("zipai: out of memory");
+        prog_free_lines(lines, n);
+        return prog_usage("zipai: out of memory");
     }
     for (long i = 0; i < n; i++) {
         qipai_error err;
@@ -279,20 +282,20 @@ static int bench(const zp_cli_options *o, int argc, char **argv)
             snprintf(err.message, sizeof err.message, "no target");
         }
         if (e) {
-            int status = cli_usage("zipai: %s line %ld: %s", argv[1], i + 1, err.message);
-            cli_free_lines(lines, n);
+            int status = prog_usage("zipai: %s line %ld: %s", argv[1], i + 1, err.message);
+            prog_free_lines(lines, n);
             free(hands);
             free(situations);
             return status;
         }
     }
-    cli_free_lines(lines, n);
+    prog_free_lines(lines, n);
 
     double runs[101], walls[101];
     long found = 0; /* decompositions, or wins: also keeps the calls from being optimized out */
     for (int r = 0; r < o->repeat; r++) {
         found = 0;
-        double start = cli_cpu_ns(), wall = cli_now_ns();
+        double start = prog_cpu_ns(), wall = prog_now_ns();
         if (hu) {
             for (long i = 0; i < n; i++) {
                 qipai_zp_hu_result result;
@@ -303,11 +306,11 @@ static int bench(const zp_cli_options *o, int argc, char **argv)
             for (long i = 0; i < n; i++)
                 qipai_zp_decompose_each(&o->rules, &hands[i], count_one, &found, NULL);
         }
-        runs[r] = (cli_cpu_ns() - start) / (double)n;
-        walls[r] = (cli_now_ns() - wall) / (double)n;
+        runs[r] = (prog_cpu_ns() - start) / (double)n;
+        walls[r] = (prog_now_ns() - wall) / (double)n;
     }
-    cli_sort_times(runs, (size_t)o->repeat);
-    cli_sort_times(walls, (size_t)o->repeat);
+    prog_sort_times(runs, (size_t)o->repeat);
+    prog_sort_times(walls, (size_t)o->repeat);
     qjson_writer out;
     qjson_writer_init(&out);
     qjson_object_begin(&out);
@@ -322,15 +325,19 @@ static int bench(const zp_cli_options *o, int argc, char **argv)
     qjson_key_double(&out, "ns_max", runs[o->repeat - 1]);
     qjson_key_double(&out, "ns_wall", walls[o->repeat / 2]);
     qjson_object_end(&out);
-    const char *text = qjson_text(&out, NULL);
-    puts(text ? text : "{\"error\":\"out of memory\"}");
+    prog_print_json(&out);
     qjson_writer_free(&out);
     free(hands);
     free(situations);
-    return CLI_EXIT_OK;
+    return PROG_EXIT_OK;
 }
 
-int zp_bench(int argc, char **argv)
+static int bench_command(int argc, char **argv)
 {
     return with_options(argc, argv, bench);
+}
+
+int bench_zipai(int argc, char **argv)
+{
+    return !strcmp(argv[0], "corpus") ? corpus_command(argc, argv) : bench_command(argc, argv);
 }

@@ -7,7 +7,10 @@
  * in-process reference run (a plain depth-first search) with the ratio,
  * since the machine is shared and noisy.
  */
-#include "../cli/mahjong_cli.h"
+#include <stdio.h>
+
+#include "bench.h"
+#include "mahjong_bench.h"
 #include "mj_baseline.h"
 
 #include <stdlib.h>
@@ -128,54 +131,54 @@ static double time_call(bench_fn fn, const qipai_mj_rules *rules, const qipai_mj
     double ns[RUNS];
     *result = fn(rules, hands, n);
     for (int r = 0; r < RUNS; r++) {
-        double start = cli_cpu_ns();
+        double start = prog_cpu_ns();
         long again = fn(rules, hands, n);
-        ns[r] = (cli_cpu_ns() - start) / (double)n;
+        ns[r] = (prog_cpu_ns() - start) / (double)n;
         if (again != *result)
             fprintf(stderr, "bench: runs disagree (%ld vs %ld)\n", again, *result);
     }
-    cli_sort_times(ns, RUNS);
+    prog_sort_times(ns, RUNS);
     *low = ns[0];
     *high = ns[RUNS - 1];
     return ns[RUNS / 2];
 }
 
-int mj_bench(int argc, char **argv)
+static int bench(int argc, char **argv)
 {
     if (argc < 3)
-        return cli_usage("usage: qipai mahjong bench win|waits|decompose|shanten|effective|"
+        return prog_usage("usage: qipai mahjong bench win|waits|decompose|shanten|effective|"
                          "discards FILE [--rules NAME] [--wild KIND]...");
     size_t c = 0;
     while (c < sizeof calls / sizeof calls[0] && strcmp(calls[c].call, argv[1]))
         c++;
     if (c == sizeof calls / sizeof calls[0])
-        return cli_usage("bench: unknown call '%s'", argv[1]);
+        return prog_usage("bench: unknown call '%s'", argv[1]);
     mj_options o;
     int extra = mj_parse_options(argc, argv, 3, &o);
     if (extra < 0)
-        return CLI_EXIT_USAGE;
+        return PROG_EXIT_USAGE;
     if (extra > 0)
-        return cli_usage("bench: unexpected argument '%s'", argv[3]);
+        return prog_usage("bench: unexpected argument '%s'", argv[3]);
 
     char **lines;
-    long n = cli_read_lines(argv[2], &lines);
+    long n = prog_read_lines(argv[2], &lines);
     if (n < 0)
-        return cli_usage("bench: cannot read %s", argv[2]);
+        return prog_usage("bench: cannot read %s", argv[2]);
     if (n == 0)
-        return cli_usage("bench: %s holds no hands", argv[2]);
+        return prog_usage("bench: %s holds no hands", argv[2]);
     qipai_mj_hand *hands = malloc((size_t)n * sizeof *hands);
     if (!hands)
-        return cli_usage("bench: out of memory");
+        return prog_usage("bench: out of memory");
     for (long i = 0; i < n; i++) {
         qipai_error err;
         if (qipai_mj_parse(&o.rules, lines[i], &hands[i], NULL, &err)) {
             fprintf(stderr, "bench: %s line %ld: %s\n", argv[2], i + 1, err.message);
             free(hands);
-            cli_free_lines(lines, n);
-            return CLI_EXIT_FAILED;
+            prog_free_lines(lines, n);
+            return PROG_EXIT_FAILED;
         }
     }
-    cli_free_lines(lines, n);
+    prog_free_lines(lines, n);
 
     long result, reference_result;
     double low, high, rlow, rhigh;
@@ -190,5 +193,10 @@ int mj_bench(int argc, char **argv)
                 calls[c].reference_name, rns, reference_result, calls[c].unit, rns / ns);
     }
     free(hands);
-    return CLI_EXIT_OK;
+    return PROG_EXIT_OK;
+}
+
+int bench_mahjong(int argc, char **argv)
+{
+    return !strcmp(argv[0], "corpus") ? mj_corpus(argc, argv) : bench(argc, argv);
 }

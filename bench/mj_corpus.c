@@ -7,7 +7,9 @@
  *   shanten  14 tiles: the same mix as win
  * Each hand then has 0..W of its tiles turned into wildcards (`*`).
  */
-#include "../cli/mahjong_cli.h"
+#include <stdio.h>
+
+#include "mahjong_bench.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +29,7 @@ static void add_tile(const qipai_mj_rules *rules, qipai_rng *rng, qipai_mj_hand 
 int mj_corpus(int argc, char **argv)
 {
     if (argc < 3)
-        return cli_usage("usage: qipai mahjong corpus win|waits|shanten N [--seed S] "
+        return prog_usage("usage: qipai mahjong corpus win|waits|shanten N [--seed S] "
                          "[--max-wilds W] [--rules NAME]");
     const char *kind = argv[1];
     long n = atol(argv[2]);
@@ -37,22 +39,22 @@ int mj_corpus(int argc, char **argv)
     qipai_mj_rules_preset(&rules, QIPAI_MJ_PRESET_BASIC);
     for (int i = 3; i < argc; i++) {
         const char *v = NULL;
-        if (!strcmp(argv[i], "--seed") && (v = cli_option_value(argc, argv, &i)))
+        if (!strcmp(argv[i], "--seed") && (v = prog_option_value(argc, argv, &i)))
             seed = strtoull(v, NULL, 10);
-        else if (!strcmp(argv[i], "--max-wilds") && (v = cli_option_value(argc, argv, &i)))
+        else if (!strcmp(argv[i], "--max-wilds") && (v = prog_option_value(argc, argv, &i)))
             max_wilds = atoi(v);
-        else if (!strcmp(argv[i], "--rules") && (v = cli_option_value(argc, argv, &i))) {
+        else if (!strcmp(argv[i], "--rules") && (v = prog_option_value(argc, argv, &i))) {
             qipai_error err;
             if (qipai_mj_rules_named(&rules, v, &err))
-                return cli_usage("%s", err.message);
+                return prog_usage("%s", err.message);
         } else
-            return cli_usage("corpus: unknown or incomplete option '%s'", argv[i]);
+            return prog_usage("corpus: unknown or incomplete option '%s'", argv[i]);
     }
     int tiles = !strcmp(kind, "waits") ? 13 : 14;
     if (strcmp(kind, "win") && strcmp(kind, "waits") && strcmp(kind, "shanten"))
-        return cli_usage("corpus: unknown kind '%s' (win, waits or shanten)", kind);
+        return prog_usage("corpus: unknown kind '%s' (win, waits or shanten)", kind);
     if (n <= 0 || max_wilds < 0 || max_wilds > tiles)
-        return cli_usage("corpus: N must be positive and --max-wilds at most %d", tiles);
+        return prog_usage("corpus: N must be positive and --max-wilds at most %d", tiles);
 
     qipai_rng rng;
     qipai_rng_seed(&rng, seed);
@@ -78,5 +80,5 @@ int mj_corpus(int argc, char **argv)
         qipai_mj_format_hand(&hand, false, text, sizeof text);
         puts(text);
     }
-    return CLI_EXIT_OK;
+    return PROG_EXIT_OK;
 }

@@ -4,7 +4,7 @@
  * options and visible tiles, applied in that order whatever their order on
  * the command line.
  */
-#include "../cli/mahjong_cli.h"
+#include "mahjong_bench.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -36,15 +36,15 @@ int mj_parse_options(int argc, char **argv, int first, mj_options *o)
         }
         if (strcmp(a, "--rules") && strcmp(a, "--wild") && strcmp(a, "--rule") &&
             strcmp(a, "--visible"))
-            return cli_usage("unknown option '%s'", a), -1;
-        if (!(v = cli_option_value(argc, argv, &i)))
-            return cli_usage("%s needs a value", a), -1;
+            return prog_usage("unknown option '%s'", a), -1;
+        if (!(v = prog_option_value(argc, argv, &i)))
+            return prog_usage("%s needs a value", a), -1;
         if (!strcmp(a, "--rules"))
             rules_name = v;
         else if (!strcmp(a, "--visible"))
             visible = v;
         else if ((!strcmp(a, "--wild") ? wild_count : rule_count) == QIPAI_MJ_KINDS)
-            return cli_usage("too many %s options", a), -1;
+            return prog_usage("too many %s options", a), -1;
         else if (!strcmp(a, "--wild"))
             wild[wild_count++] = v;
         else
@@ -52,16 +52,16 @@ int mj_parse_options(int argc, char **argv, int first, mj_options *o)
     }
     qipai_error err;
     if (qipai_mj_rules_named(&o->rules, rules_name, &err) != QIPAI_OK)
-        return cli_usage("--rules: %s", err.message), -1;
+        return prog_usage("--rules: %s", err.message), -1;
     o->rules.seven_pairs_distinct = distinct;
     for (int r = 0; r < rule_count; r++)
         if (qipai_mj_rules_option(&o->rules, rule[r], &err) != QIPAI_OK)
-            return cli_usage("--rule %s: %s", rule[r], err.message), -1;
+            return prog_usage("--rule %s: %s", rule[r], err.message), -1;
     for (int w = 0; w < wild_count; w++) {
         char option[64];
         snprintf(option, sizeof option, "wild=%s", wild[w]);
         if (qipai_mj_rules_option(&o->rules, option, &err) != QIPAI_OK)
-            return cli_usage("--wild %s: %s", wild[w], err.message), -1;
+            return prog_usage("--wild %s: %s", wild[w], err.message), -1;
     }
     if (visible) {
         /* Visible tiles are physical: read them without the wild kinds. */
@@ -69,7 +69,7 @@ int mj_parse_options(int argc, char **argv, int first, mj_options *o)
         qipai_mj_tiles seen;
         plain.wild_kinds = 0;
         if (qipai_mj_parse_tiles(&plain, visible, &seen, 4 * QIPAI_MJ_KINDS, &err))
-            return cli_usage("--visible: %s", err.message), -1;
+            return prog_usage("--visible: %s", err.message), -1;
         memcpy(o->visible, seen.counts, sizeof o->visible);
         o->has_visible = true;
     }

@@ -4,8 +4,8 @@
  * commands take them (src/query/zipai.c), plus --ascii, --seed, --size and
  * --repeat.
  */
-#include "../cli/zipai_cli.h"
-#include "../cli/cli.h"
+#include "zipai_bench.h"
+#include "program.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,10 +25,10 @@ static int read_int(const char *name, const char *text, long low, long high, int
 {
     char *end;
     if (!text)
-        return cli_usage("zipai: %s needs a value", name);
+        return prog_usage("zipai: %s needs a value", name);
     long v = strtol(text, &end, 10);
     if (*text == '\0' || *end != '\0' || v < low || v > high)
-        return cli_usage("zipai: %s wants a whole number in %ld..%ld, not '%s'", name, low,
+        return prog_usage("zipai: %s wants a whole number in %ld..%ld, not '%s'", name, low,
                          high, text);
     *out = (int)v;
     return 0;
@@ -39,7 +39,7 @@ static int set_rule(zp_cli_options *o, const char *name, const char *option)
 {
     qipai_error err;
     if (qipai_zp_rules_option(&o->rules, option, &err) != QIPAI_OK)
-        return cli_usage("zipai: %s: %s", name, err.message);
+        return prog_usage("zipai: %s: %s", name, err.message);
     return 0;
 }
 
@@ -50,9 +50,9 @@ int zp_read_options(int argc, char **argv, zp_cli_options *o, char **inputs, int
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--rules")) {
             qipai_error err;
-            const char *name = cli_option_value(argc, argv, &i);
+            const char *name = prog_option_value(argc, argv, &i);
             if (qipai_zp_rules_named(&o->rules, name, &err))
-                return cli_usage("zipai: %s", name ? err.message : "--rules needs a name");
+                return prog_usage("zipai: %s", name ? err.message : "--rules needs a name");
         }
     o->flags = 0;
     o->seed = 1;
@@ -66,40 +66,40 @@ int zp_read_options(int argc, char **argv, zp_cli_options *o, char **inputs, int
             if (!strcmp(a, rule_values[j].option))
                 field = rule_values[j].field;
         if (field) {
-            const char *v = cli_option_value(argc, argv, &i);
+            const char *v = prog_option_value(argc, argv, &i);
             char option[64];
             if (!v)
-                return cli_usage("zipai: %s needs a value", a);
+                return prog_usage("zipai: %s needs a value", a);
             if ((size_t)snprintf(option, sizeof option, "%s=%s", field, v) >= sizeof option)
-                return cli_usage("zipai: %s wants a whole number, not '%s'", a, v);
+                return prog_usage("zipai: %s wants a whole number, not '%s'", a, v);
             if (set_rule(o, a, option))
-                return CLI_EXIT_USAGE;
+                return PROG_EXIT_USAGE;
         } else if (!strcmp(a, "--rule") || !strcmp(a, "--option")) {
-            const char *v = cli_option_value(argc, argv, &i);
+            const char *v = prog_option_value(argc, argv, &i);
             if (!v)
-                return cli_usage("zipai: %s needs NAME=VALUE", a);
+                return prog_usage("zipai: %s needs NAME=VALUE", a);
             if (set_rule(o, a, v))
-                return CLI_EXIT_USAGE;
+                return PROG_EXIT_USAGE;
         } else if (!strcmp(a, "--rules")) {
             i++;
         } else if (!strcmp(a, "--ascii")) {
             o->flags |= QIPAI_ZP_ASCII;
         } else if (!strcmp(a, "--seed")) {
-            const char *v = cli_option_value(argc, argv, &i);
+            const char *v = prog_option_value(argc, argv, &i);
             char *end;
             if (!v || !*v)
-                return cli_usage("zipai: --seed needs a value");
+                return prog_usage("zipai: --seed needs a value");
             o->seed = strtoull(v, &end, 10);
             if (*end)
-                return cli_usage("zipai: --seed wants a number, not '%s'", v);
+                return prog_usage("zipai: --seed wants a number, not '%s'", v);
         } else if (!strcmp(a, "--size")) {
-            if (read_int(a, cli_option_value(argc, argv, &i), 0, 40, &o->size))
-                return CLI_EXIT_USAGE;
+            if (read_int(a, prog_option_value(argc, argv, &i), 0, 40, &o->size))
+                return PROG_EXIT_USAGE;
         } else if (!strcmp(a, "--repeat")) {
-            if (read_int(a, cli_option_value(argc, argv, &i), 1, 101, &o->repeat))
-                return CLI_EXIT_USAGE;
+            if (read_int(a, prog_option_value(argc, argv, &i), 1, 101, &o->repeat))
+                return PROG_EXIT_USAGE;
         } else if (a[0] == '-' && a[1] == '-') {
-            return cli_usage("zipai %s: unknown option '%s' (see qipai zipai help)", argv[0], a);
+            return prog_usage("zipai %s: unknown option '%s' (see qipai zipai help)", argv[0], a);
         } else {
             inputs[(*n_inputs)++] = argv[i];
         }

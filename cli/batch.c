@@ -14,18 +14,6 @@
 #include <string.h>
 #include <time.h>
 
-/* Strips the line ending (LF or CRLF) and surrounding blanks in place. */
-static char *trim(char *line)
-{
-    size_t n = strlen(line);
-    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ' ||
-                     line[n - 1] == '\t'))
-        line[--n] = '\0';
-    while (*line == ' ' || *line == '\t')
-        line++;
-    return line;
-}
-
 static void flush_output(void *context)
 {
     cli_out_flush(context);
@@ -44,7 +32,7 @@ int cli_query_run(int argc, char **argv)
     qipai_query *query;
     qipai_error err;
     if (qipai_query_new(&query, argc, (const char *const *)argv, &err) != QIPAI_OK)
-        return cli_usage("%s", err.message);
+        return prog_usage("%s", err.message);
     static cli_output out; /* 64 KiB: off the stack; one per process run */
     cli_output_open(&out, STDOUT_FILENO);
     const char *const *inputs;
@@ -62,7 +50,7 @@ int cli_query_run(int argc, char **argv)
         cli_reader in;
         if (!cli_reader_open(&in, STDIN_FILENO)) {
             qipai_query_free(query);
-            return cli_usage("out of memory");
+            return prog_usage("out of memory");
         }
         in.before_wait = flush_output;
         in.context = &out;
@@ -86,87 +74,5 @@ int cli_query_run(int argc, char **argv)
     }
     cli_out_flush(&out);
     qipai_query_free(query);
-    return failures ? CLI_EXIT_FAILED : CLI_EXIT_OK;
-}
-
-int cli_usage(const char *format, ...)
-{
-    va_list args;
-    fputs("qipai: ", stderr);
-    va_start(args, format);
-    vfprintf(stderr, format, args);
-    va_end(args);
-    fputc('\n', stderr);
-    return CLI_EXIT_USAGE;
-}
-
-const char *cli_option_value(int argc, char **argv, int *i)
-{
-    if (*i + 1 >= argc)
-        return NULL;
-    return argv[++*i];
-}
-
-long cli_read_lines(const char *path, char ***lines)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    long count = 0, capacity = 0;
-    char **out = NULL;
-    char *line = NULL;
-    size_t size = 0;
-    while (getline(&line, &size, f) != -1) {
-        char *text = trim(line);
-        if (*text == '\0' || *text == '#')
-            continue;
-        if (count == capacity) {
-            capacity = capacity ? capacity * 2 : 1024;
-            char **grown = realloc(out, (size_t)capacity * sizeof *out);
-            if (!grown) {
-                cli_free_lines(out, count);
-                free(line);
-                fclose(f);
-                return -1;
-            }
-            out = grown;
-        }
-        out[count++] = strdup(text);
-    }
-    free(line);
-    fclose(f);
-    *lines = out;
-    return count;
-}
-
-void cli_free_lines(char **lines, long n)
-{
-    for (long i = 0; i < n; i++)
-        free(lines[i]);
-    free(lines);
-}
-
-double cli_cpu_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int compare_times(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-void cli_sort_times(double *times, size_t n)
-{
-    qsort(times, n, sizeof *times, compare_times);
-}
-
-double cli_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+    return failures ? PROG_EXIT_FAILED : PROG_EXIT_OK;
 }

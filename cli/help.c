@@ -35,7 +35,8 @@ static const game_help games[] = {
      "--chinese                         tiles in Chinese in the answers\n"},
     {"zhaotong", "Zhaotong (Yunnan) mahjong: the whole game with 坨, bots, runs, replays",
      "--rule NAME=VALUE changes a rule (cap=5, base=2, fan.gen=2, zimo_adds_base=1, ...;\n"
-     "the names of the log's rules object, docs/formats/zhaotong.md). Bots: expert, strong, seed.\n"},
+     "the names of the log's rules object, docs/formats/zhaotong.md). Bots: expert, strong, seed,\n"
+     "or exec:COMMAND, a program speaking docs/formats/bot.md.\n"},
     {"gb", "Guobiao (国标 / MCR) mahjong: the 81 fans with the breakdown",
      "HAND: [EEE,2][SSSS,1]WWWNN55pN|EE1000|8 — melds in brackets, the concealed tiles with the\n"
      "winning tile last, |prevalent wind, seat wind, self-drawn, 和绝张, 海底, kong [, blessing],\n"
@@ -46,7 +47,9 @@ static const game_help games[] = {
      "Cards: 一..十 壹..拾 (or x1..x10 d1..d10). LINE for hu and waits: the hand, open melds\n"
      "after 吃 碰 偎 跑 提, then 摸 or 打 and the target card (docs/formats/zipai.md).\n"
      "--rules default|15huxi|10huxi   --rule NAME=VALUE (threshold, yiwushi, tun_base, tun_step,\n"
-     "hong_min, mult_hong, mult_dian, mult_wu)   --ascii (cards as x1..d10 in the answers)\n"},
+     "hong_min, mult_hong, mult_dian, mult_wu), also as --threshold N, --yiwushi 0|1, --tun-base N,\n"
+     "--tun-step N, --hong-min N, --mult-hong N, --mult-dian N, --mult-wu N\n"
+     "--ascii   cards as x1..x10, d1..d10 in the answers\n"},
     {"poker", "poker minimum plays (最少手数): seed rules, Dou Di Zhu, 跑得快",
      "Cards: 3-9 T(10) J Q K A 2 X(small joker) D(big joker), or 大王 小王 and the Chinese names.\n"
      "--rules seed|ddz|pdk (default ddz)   --rule NAME=VALUE or --option NAME=VALUE (pdk only:\n"
@@ -73,34 +76,42 @@ static const command_help commands[] = {
 
     {"zhaotong", "sim",
      "--games N [--seed S] [--bots B,B,B,B] [--log FILE] [--dealer rotate|0-3] [--rule NAME=VALUE]... "
-     "[--json] [--quiet]",
-     "plays N games between bots and prints the statistics",
+     "[--json] [--quiet] [--bot-timeout SECONDS]",
+     "plays N games between bots and prints the statistics with 95% confidence intervals",
      "--seed S      game i plays from a seed of (S, i) alone: any range of games replays alike\n"
-     "--bots        four of expert, strong, seed, exec:COMMAND (default strong,strong,seed,seed)\n"
+     "--bots        four of expert, strong, seed, exec:COMMAND (default strong,strong,seed,seed);\n"
+     "              exec:COMMAND runs a program that plays over JSON lines (docs/formats/bot.md)\n"
+     "--bot-timeout a program's time for each decision (default 5 s)\n"
      "--log FILE    writes every game as JSON lines (docs/formats/zhaotong.md)\n"
      "--json        the statistics as one JSON object\n"
-     "--quiet       no progress on standard error\n"},
-    {"zhaotong", "duel", "--bots A,B --deals N [--seed S] [--rule NAME=VALUE]... [--json]",
+     "--quiet       no progress on standard error (shown only on a terminal)\n"},
+    {"zhaotong", "duel",
+     "--bots A,B --deals N [--seed S] [--rule NAME=VALUE]... [--json] [--quiet] "
+     "[--bot-timeout SECONDS]",
      "duplicate duel of two bots: every deal played with the seats swapped, the difference with "
-     "its 95% confidence interval", NULL},
+     "its 95% confidence interval",
+     "--bots A,B    two of expert, strong, seed, exec:COMMAND (a program runs once per seat)\n"
+     "--bot-timeout a program's time for each decision (default 5 s)\n"
+     "--quiet       no progress on standard error (shown only on a terminal)\n"},
     {"zhaotong", "replay", "FILE [--verbose]",
      "checks every game of a log against the rules; exit 1 when one departs from them", NULL},
     {"zhaotong", "play",
      "[--seed S] [--seat 0-3] [--dealer 0-3] [--bots B,B,B,B] [--rule NAME=VALUE]... [--watch] "
-     "[--chinese]",
+     "[--chinese] [--bot-timeout SECONDS]",
      "plays a game against three bots in the terminal (type help at the prompt)",
      "--seed S     the deal of game 0 of `sim --seed S`\n"
      "--watch      four bots play while you watch\n"
      "--chinese    moves, tables and payments named in Chinese\n"
+     "--bots       expert, strong, seed or exec:COMMAND for each seat (yours is not used)\n"
      "Colour when the output is a terminal (NO_COLOR turns it off). An empty line never\n"
      "chooses a move: letting a discard go must be typed (pass).\n"},
     {"zhaotong", "analyze", "--tuo TILE [--visible TILES] [--brief] [--rule NAME=VALUE]... [LINE...]",
      "analyses a position: win and its score, waits, shanten, effective tiles, advice",
      "LINE: 12345m55p peng:9p minggang:8p angang:7s+ tuo:5s zimo — concealed tiles, melds, 坨 "
      "held, situation\n"},
-    {"zhaotong", "bench", "score|waits|advice|shanten FILE [--repeat N]",
+    {"zhaotong", "bench", "score|waits|advice|shanten FILE [--repeat N] [--quiet]",
      "times a call over the positions of FILE", NULL},
-    {"zhaotong", "corpus", "score|waits|advice|shanten N [--seed S]",
+    {"zhaotong", "corpus", "score|waits|advice|shanten N [--seed S] [--quiet]",
      "writes N positions from bot games for the benches", NULL},
 
     {"gb", "fan", "[OPTIONS] [HAND...]", "the fans of a winning hand, with the breakdown", NULL},
@@ -198,21 +209,21 @@ int cli_help(FILE *out, const char *game, const char *command)
 {
     if (!game) {
         print_top(out);
-        return CLI_EXIT_OK;
+        return PROG_EXIT_OK;
     }
     const game_help *g = find_game(game);
     if (!g)
-        return cli_usage("no game '%s' (try: qipai --help)", game);
+        return prog_usage("no game '%s' (try: qipai --help)", game);
     if (!command || !strcmp(command, "--help") || !strcmp(command, "-h") ||
         !strcmp(command, "help")) {
         print_game(out, g);
-        return CLI_EXIT_OK;
+        return PROG_EXIT_OK;
     }
     const command_help *c = find_command(game, command);
     if (!c)
-        return cli_usage("%s has no command '%s' (try: qipai %s --help)", game, command, game);
+        return prog_usage("%s has no command '%s' (try: qipai %s --help)", game, command, game);
     print_command(out, c);
-    return CLI_EXIT_OK;
+    return PROG_EXIT_OK;
 }
 
 /* ---- the man page and the completion ---- */
@@ -322,11 +333,11 @@ int cli_help_command(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "--man")) {
         print_man(stdout);
-        return CLI_EXIT_OK;
+        return PROG_EXIT_OK;
     }
     if (argc >= 2 && !strcmp(argv[1], "--completion")) {
         print_completion(stdout);
-        return CLI_EXIT_OK;
+        return PROG_EXIT_OK;
     }
     return cli_help(stdout, argc >= 2 ? argv[1] : NULL, argc >= 3 ? argv[2] : NULL);
 }

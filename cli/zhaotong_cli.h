@@ -10,6 +10,7 @@
 
 #include <qipai/zhaotong.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "common/json.h"
@@ -33,22 +34,34 @@ int zt_replay_text(const char *text, size_t size, zt_replay_report_fn report, vo
 
 /* ---- zhaotong.c and friends ---- */
 
-/* Prints the writer's JSON as one line on stdout ({"error":"out of memory"}
- * when it could not be written). */
-void zt_print_json(const qjson_writer *w);
-/* A real number member (an array item when key is NULL) as the program has
- * always printed it (%.17g, with ".0" on whole numbers, so readers that
- * tell integers from reals see a real); null for NaN or an infinity. */
-void zt_json_real(qjson_writer *w, const char *key, double value);
 /* The kind of one tile ("5m", "五万"), or -1. */
 int zt_tile_kind(const char *text);
 
+/* ---- zhaotong_bots.c: the --bots option ---- */
+
+/* The bots of --bots: built-in names or exec:COMMAND (zhaotong_arena.h). */
+typedef struct zt_bot_list {
+    char *text;                         /* the option's copy, cut at the commas */
+    int count;
+    const char *names[QIPAI_ZT_SEATS];  /* "strong", "exec:./mybot" (into text) */
+    qipai_zt_bot bots[QIPAI_ZT_SEATS];  /* the built-in bot (strong for a program) */
+} zt_bot_list;
+
+/* Reads want bots separated by commas into list (which must be zeroed or
+ * already read); 0, or the usage exit status after saying why (command
+ * names the command in the message). */
+int zt_cli_parse_bots(zt_bot_list *list, const char *text, int want, const char *command);
+void zt_bot_list_free(zt_bot_list *list);
+bool zt_bot_list_has_programs(const zt_bot_list *list);
+/* --bot-timeout SECONDS; 0, or the usage exit status. */
+int zt_cli_bot_timeout(const char *text, double *seconds);
+
+int zt_cli_sim(int argc, char **argv);
+int zt_cli_replay(int argc, char **argv);
 int zt_cli_play(int argc, char **argv);
 int zt_cli_duel(int argc, char **argv);
 /* Applies one --rule NAME=VALUE (qipai_zt_rules_option); 0, or the usage
  * exit status after saying why. */
 int zt_cli_rule_option(qipai_zt_rules *rules, const char *option);
-int zt_cli_bench(int argc, char **argv);
-int zt_cli_corpus(int argc, char **argv);
 
 #endif

@@ -13,6 +13,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "zhaotong_arena.h"
 #include "zhaotong_cli.h"
 
 #include <stdlib.h>
@@ -24,6 +25,7 @@ typedef struct table {
     qipai_zt_game game;
     int human;               /* -1 when watching */
     qipai_zt_bot bots[QIPAI_ZT_SEATS];
+    zt_arena arena;          /* the bots that are programs (--bots exec:COMMAND) */
     bool chinese;            /* names in Chinese (--chinese) or English (the default) */
     bool colour;
     int width;               /* columns to wrap the move list at */
@@ -463,6 +465,50 @@ static int terminal_width(void)
     return n >= 20 && n <= 1000 ? n : 80;
 }
 
+/* Events go to the screen and to the programs, each seeing its seat's view. */
+static void play_event(const qipai_zt_game *g, const qipai_zt_event *e, void *context)
+{
+    table *tb = context;
+    on_event(g, e, tb);
+    zt_arena_event(g, e, &tb->arena);
+}
+
+/* Starts the programs of the bots' seats and tells them the game. */
+static int start_programs(table *tb, const zt_bot_list *list, double timeout)
+{
+    int seat_bot[QIPAI_ZT_SEATS];
+    zt_arena_init(&tb->arena, timeout);
+    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
+        const char *command = s == tb->human ? NULL : zt_exec_command(list->names[s]);
+        char why[160];
+        seat_bot[s] = command ? zt_arena_start(&tb->arena, command, s, &tb->game.rules, why,
+                                               sizeof why)
+                              : -1;
+        if (command && seat_bot[s] < 0)
+            return prog_usage("zhaotong play: seat %d (%s): %s", s, command, why);
+    }
+    zt_arena_game(&tb->arena, &tb->game, 1, seat_bot);
+    return 0;
+}
+
+/* Ends the programs, saying on standard error which failed decisions. */
+static int end_programs(table *tb, int status)
+{
+    for (int i = 0; i < tb->arena.count; i++) {
+        const zt_arena_bot *b = &tb->arena.bots[i];
+        uint64_t faults = 0;
+        for (int f = 0; f < ZT_FAULTS; f++)
+            faults += b->faults[f];
+        char text[160];
+        zt_arena_faults_text(b, text, sizeof text);
+        if (faults)
+            fprintf(stderr, "qipai: zhaotong play: faults of seat %d (exec:%s): %s\n", b->seat,
+                    b->command, text);
+    }
+    zt_arena_close(&tb->arena);
+    return status;
+}
+
 int zt_cli_play(int argc, char **argv)
 {
     static table tb; /* the game is 6 KB */
@@ -470,6 +516,8 @@ int zt_cli_play(int argc, char **argv)
     uint64_t seed = 1;
     int dealer = 0;
     bool watch = false;
+    static zt_bot_list list;
+    double timeout = 5;
     tb.human = 0;
     for (int s = 0; s < QIPAI_ZT_SEATS; s++)
         tb.bots[s] = QIPAI_ZT_BOT_STRONG;
@@ -481,33 +529,32 @@ int zt_cli_play(int argc, char **argv)
             *(!strcmp(a, "--watch") ? &watch : &tb.chinese) = true;
             continue;
         }
-        if (!(v = cli_option_value(argc, argv, &i)))
-            return cli_usage("zhaotong play: '%s' needs a value", a);
+        if (!(v = prog_option_value(argc, argv, &i)))
+            return prog_usage("zhaotong play: '%s' needs a value", a);
         char *end;
         if (!strcmp(a, "--seed")) {
             seed = strtoull(v, &end, 10);
             if (*end || end == v)
-                return cli_usage("--seed wants a number, not '%s'", v);
+                return prog_usage("--seed wants a number, not '%s'", v);
         } else if (!strcmp(a, "--seat") || !strcmp(a, "--dealer")) {
             if (v[0] < '0' || v[0] > '3' || v[1])
-                return cli_usage("%s wants a seat 0-3", a);
+                return prog_usage("%s wants a seat 0-3", a);
             *(!strcmp(a, "--seat") ? &tb.human : &dealer) = v[0] - '0';
         } else if (!strcmp(a, "--bots")) {
-            char copy[128];
-            snprintf(copy, sizeof copy, "%s", v);
-            int n = 0;
-            for (char *save = NULL, *t = strtok_r(copy, ",", &save); t;
-                 t = strtok_r(NULL, ",", &save))
-                if (n == QIPAI_ZT_SEATS || qipai_zt_bot_named(&tb.bots[n++], t, NULL) != QIPAI_OK)
-                    return cli_usage("--bots wants four of expert, strong, seed");
-            if (n != QIPAI_ZT_SEATS)
-                return cli_usage("--bots wants four names (your seat's is not used)");
+            int status = zt_cli_parse_bots(&list, v, QIPAI_ZT_SEATS, "play");
+            if (status)
+                return status; /* "(your seat's is not used)" */
+            memcpy(tb.bots, list.bots, sizeof tb.bots);
+        } else if (!strcmp(a, "--bot-timeout")) {
+            int status = zt_cli_bot_timeout(v, &timeout);
+            if (status)
+                return status;
         } else if (!strcmp(a, "--rule")) {
             int status = zt_cli_rule_option(&rules, v);
             if (status)
                 return status;
         } else {
-            return cli_usage("zhaotong play: unknown option '%s' (try: qipai zhaotong play --help)",
+            return prog_usage("zhaotong play: unknown option '%s' (try: qipai zhaotong play --help)",
                              a);
         }
     }
@@ -521,7 +568,7 @@ int zt_cli_play(int argc, char **argv)
     /* The deal of game 0 of a run with this seed: `sim --seed S` plays it first. */
     if (qipai_zt_game_init(&tb.game, &rules, qipai_zt_game_seed(seed, 0), dealer, &err) !=
         QIPAI_OK)
-        return cli_usage("zhaotong play: %s", err.message);
+        return prog_usage("zhaotong play: %s", err.message);
     printf("%s, seed %llu. ", tb.chinese ? "昭通麻将 (Zhaotong mahjong)" : "Zhaotong mahjong",
            (unsigned long long)seed);
     printf("The 坨 (wildcard) is ");
@@ -537,22 +584,29 @@ int zt_cli_play(int argc, char **argv)
             printf("\n");
         }
     }
+    int status = start_programs(&tb, &list, timeout);
+    zt_bot_list_free(&list);
+    if (status)
+        return end_programs(&tb, status);
     while (tb.game.phase != QIPAI_ZT_PHASE_OVER) {
         unsigned to_act = qipai_zt_to_act(&tb.game);
         qipai_zt_action a;
         if (tb.human >= 0 && (to_act >> tb.human & 1)) {
             if (ask(&tb, &a))
-                return CLI_EXIT_OK;
+                return end_programs(&tb, PROG_EXIT_OK);
         } else {
             int s = 0;
             while (!(to_act >> s & 1))
                 s++;
-            if (qipai_zt_bot_choose(&tb.game, s, tb.bots[s], &a, &err) != QIPAI_OK)
-                return cli_usage("zhaotong play: %s", err.message);
+            qipai_zt_agent program = zt_arena_agent(&tb.arena);
+            if ((tb.arena.seat_bot[s] >= 0
+                     ? program.choose(&tb.game, s, program.context, &a, &err)
+                     : qipai_zt_bot_choose(&tb.game, s, tb.bots[s], &a, &err)) != QIPAI_OK)
+                return end_programs(&tb, prog_usage("zhaotong play: %s", err.message));
         }
-        if (qipai_zt_step_events(&tb.game, &a, on_event, &tb, &err) != QIPAI_OK)
+        if (qipai_zt_step_events(&tb.game, &a, play_event, &tb, &err) != QIPAI_OK)
             printf("not allowed: %s\n", err.message); /* cannot happen: moves come from the list */
     }
     fflush(stdout);
-    return CLI_EXIT_OK;
+    return end_programs(&tb, PROG_EXIT_OK);
 }

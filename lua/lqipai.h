@@ -97,6 +97,9 @@ void lq_option_words(lua_State *L, int options, int words, const char *const *sk
  * argument of another type is an error(). */
 enum { LQ_HAND_TEXT = 160 };
 const char *lq_hand_text(lua_State *L, int arg, char buf[LQ_HAND_TEXT], size_t *length);
+/* qipai.query's object (lrules.c). */
+void lq_register_any(lua_State *L);
+int lq_any_new(lua_State *L);
 
 void lq_open_mahjong(lua_State *L);
 void lq_open_games(lua_State *L);

@@ -273,9 +273,10 @@ qipai_err qipai_zt_replay_record(qipai_zt_replay *replay, const qipai_zt_record 
 bool qipai_zt_replay_done(const qipai_zt_replay *replay);
 
 /* running games: the statistics of a run and its summary. The struct is
-   declared whole (no "...;"), so the compiler checks every field's offset:
-   a field the library adds must be added here, where qipai.cluster reads
-   the statistics as integers. */
+   declared whole (no "...;"): cffi checks each field's offset when it
+   compiles, and qipai.cluster (work.py) refuses to load when the fields do
+   not cover the whole struct, so a field the library adds must be added
+   here, where qipai.cluster reads the statistics as integers. */
 typedef struct qipai_zt_stats {
     uint64_t games, wins, steps;
     uint64_t ends[3];
@@ -284,6 +285,7 @@ typedef struct qipai_zt_stats {
     int64_t seat_score[4];
     int64_t score_products[4][4];
     uint64_t types[...];
+    uint64_t seat_win_pairs[4][4];
 } qipai_zt_stats;
 void qipai_zt_stats_init(qipai_zt_stats *stats);
 void qipai_zt_stats_merge(qipai_zt_stats *into, const qipai_zt_stats *from);
@@ -293,6 +295,8 @@ typedef struct qipai_zt_sim_report {
     double cpu_seconds, wall_seconds;
     double games_per_second;
     bool logged;
+    const char *faults_text[4];
+    const char *faults_json[4];
 } qipai_zt_sim_report;
 size_t qipai_zt_format_sim_text(const qipai_zt_stats *stats, const qipai_zt_sim_report *report,
                                 char *out, size_t size);

@@ -257,8 +257,69 @@ static void a_failing_agent_leaves_the_figures_as_they_were(void)
           "an empty duel sums to zeros");
 }
 
+typedef struct watched {
+    int starts, replays[4], ends;
+    long events;
+    bool fresh;        /* every start saw a game before its first action */
+    bool end_last;     /* no event came after an end before the next start */
+    bool after_end;
+} watched;
+
+static void watch_start(const qipai_zt_game *game, int replay, void *context)
+{
+    watched *w = context;
+    if (w->starts < 4)
+        w->replays[w->starts] = replay;
+    w->starts++;
+    w->fresh &= game->phase == QIPAI_ZT_PHASE_TURN && game->discard_count == 0 &&
+                game->winners == 0 && game->turn == 0;
+    w->after_end = false;
+}
+
+static void watch_event(const qipai_zt_game *game, const qipai_zt_event *event, void *context)
+{
+    watched *w = context;
+    (void)game;
+    w->events++;
+    w->end_last &= !w->after_end;
+    if (event->type == QIPAI_ZT_EV_END) {
+        w->ends++;
+        w->after_end = true;
+    }
+}
+
+static void a_watched_duel_reports_each_replay_and_counts_the_same(void)
+{
+    qipai_zt_rules rules = default_rules();
+    qipai_zt_agent a = qipai_zt_bot_agent(QIPAI_ZT_BOT_STRONG), b = qipai_zt_bot_agent(QIPAI_ZT_BOT_SEED);
+    long checked = 0;
+    for (uint64_t deal = 0; deal < 20; deal++) {
+        qipai_zt_duel_stats plain, seen;
+        qipai_zt_duel_stats_init(&plain);
+        qipai_zt_duel_stats_init(&seen);
+        watched w;
+        memset(&w, 0, sizeof w);
+        w.fresh = w.end_last = true;
+        qipai_error err;
+        CHECK(qipai_zt_duel_deal(&rules, 4, deal, a, b, &plain, &err) == QIPAI_OK, "%s", err.message);
+        CHECK(qipai_zt_duel_deal_events(&rules, 4, deal, a, b, watch_start, watch_event, &w, &seen,
+                                        &err) == QIPAI_OK,
+              "%s", err.message);
+        CHECK(!memcmp(&plain, &seen, sizeof plain), "deal %llu: watching changed the figures",
+              (unsigned long long)deal);
+        CHECK(w.starts == 2 && w.replays[0] == 0 && w.replays[1] == 1 && w.ends == 2 && w.fresh &&
+                  w.end_last && w.events > 40,
+              "deal %llu: %d starts (replays %d, %d), %d ends, %ld events, fresh %d, end last %d",
+              (unsigned long long)deal, w.starts, w.replays[0], w.replays[1], w.ends, w.events,
+              w.fresh, w.end_last);
+        checked++;
+    }
+    CHECK(checked == 20, "%ld deals", checked);
+}
+
 int main(void)
 {
+    RUN(a_watched_duel_reports_each_replay_and_counts_the_same);
     RUN(a_bot_against_itself_differs_by_exactly_zero);
     RUN(the_halves_of_a_run_merge_into_the_whole);
     RUN(the_replays_swap_the_seats_on_the_same_wall);

@@ -558,7 +558,13 @@ static void the_record_reader_is_strict(void)
     expect_record("{\"type\":\"draw\",\"player\":1,\"tile\":\"7p\",\"x\":1}", false,
                   "not a draw line");
     expect_record("{\"type\":\"draw\",\"player\":1,\"tile\":\"七筒\"}", false, "not a draw line");
-    expect_record("{\"type\":\"draw\",\"player\":1}", false, "\"tile\" must name one tile");
+    /* A seat's view of another seat's draw (zhaotong.h, "a seat's view"). */
+    expect_record("{\"type\":\"draw\",\"player\":1}", true, "");
+    expect_record("{\"type\":\"draw\",\"player\":1,\"tile\":null}", false,
+                  "\"tile\" must name one tile");
+    expect_record("{\"type\":\"deal\",\"hands\":[null,\"1236m35889p13899s\",null,null]}", true, "");
+    expect_record("{\"type\":\"deal\",\"hands\":[null,\"1236m35889p13899s\",false,null]}", false,
+                  "\"hands\" must hold at most 14 tiles");
     expect_record("{\"type\":\"draw\",\"player\":4,\"tile\":\"7p\"}", false,
                   "\"player\" must be an integer 0-3");
     expect_record("{\"type\":\"draw\",\"player\":1,\"player\":2,\"tile\":\"7p\"}", false,

@@ -5,10 +5,13 @@
  *
  * - a run's statistics merged from shards, split any way and merged in any
  *   order, give the same bytes as the run played in one loop;
- * - the JSON object reads back (qjson) to the statistics it was made from,
- *   the per-bot averages recomputed here from the seats' sums;
- * - the text's lines, the bots strongest first and other names after;
- *   names are escaped in the JSON; no game prints zeros, not NaN;
+ * - the JSON object reads back (qjson) to the statistics it was made from:
+ *   counts, the seats' and the bots' averages recomputed here from the
+ *   seats' sums, the intervals exactly the library's (reals are written as
+ *   the shortest text that reads back to the same double);
+ * - the text's lines, a bot's seats grouped by first seat, programs' faults
+ *   and their speed line; names escaped in the JSON; no game gives zeros
+ *   and no interval;
  * - both formatters are snprintf-style, a long bot name included.
  */
 #include <qipai/zhaotong.h>
@@ -124,6 +127,18 @@ static bool near(double a, double b)
     return fabs(a - b) <= 1e-12 * (1 + fabs(b));
 }
 
+/* An interval [low, high] of the JSON: exactly the library's, or null below 2 games. */
+static bool interval_is(const qjson_value *object, const char *key, qipai_zt_mean m, bool known)
+{
+    const qjson_value *v = qjson_get(object, key);
+    if (!known)
+        return v && v->type == QJSON_NULL;
+    double low, high;
+    return v && qjson_size(v) == 2 && qjson_as_double(qjson_at(v, 0), &low) &&
+           qjson_as_double(qjson_at(v, 1), &high) && low == m.low &&
+           high == m.high;
+}
+
 static void json_reads_back_to_the_statistics(void)
 {
     const qipai_zt_stats *t = &whole_run;
@@ -153,6 +168,10 @@ static void json_reads_back_to_the_statistics(void)
         CHECK(qjson_get_double(seat, "average_score", &d) &&
                   near(d, (double)(t->seat_score[s] * t->base) / GAMES),
               "seat %d average %.17g", s, d);
+        CHECK(interval_is(seat, "average_score_ci95", qipai_zt_stats_mean(t, 1u << s), true) &&
+                  interval_is(seat, "win_rate_ci95", qipai_zt_stats_win_rate(t, 1u << s), true),
+              "seat %d's intervals: %s", s, json);
+        CHECK(!qjson_get(seat, "faults"), "a built-in bot has no faults");
         checked++;
     }
     const qjson_value *types = qjson_get(root, "types");
@@ -165,18 +184,44 @@ static void json_reads_back_to_the_statistics(void)
     CHECK(qjson_get_int(ends, "wall", &x) && (uint64_t)x == t->ends[QIPAI_ZT_END_WALL], "wall");
     CHECK(qjson_get_int(ends, "one_left", &x) && (uint64_t)x == t->ends[QIPAI_ZT_END_ONE_LEFT],
           "one left");
-    /* The bots' averages: seats 0 and 2 are strong, 1 seed, 3 expert. */
-    const qjson_value *bots = qjson_get(root, "average_score");
+    /* The bots, by first seat: strong (seats 0 and 2), seed (1), expert (3). */
+    const qjson_value *averages = qjson_get(root, "average_score");
     double strong = (double)((t->seat_score[0] + t->seat_score[2]) * t->base) / 2 / GAMES;
     double seed = (double)(t->seat_score[1] * t->base) / GAMES;
     double expert = (double)(t->seat_score[3] * t->base) / GAMES;
-    CHECK(qjson_get_double(bots, "strong", &d) && near(d, strong), "strong %.17g", d);
-    CHECK(qjson_get_double(bots, "seed", &d) && near(d, seed), "seed %.17g", d);
-    CHECK(qjson_get_double(bots, "expert", &d) && near(d, expert), "expert %.17g", d);
-    CHECK(strstr(json, "\"average_score\":{\"seed\":") != NULL, "the bots weakest first: %s", json);
+    CHECK(qjson_get_double(averages, "strong", &d) && near(d, strong), "strong %.17g", d);
+    CHECK(qjson_get_double(averages, "seed", &d) && near(d, seed), "seed %.17g", d);
+    CHECK(qjson_get_double(averages, "expert", &d) && near(d, expert), "expert %.17g", d);
+    CHECK(strstr(json, "\"average_score\":{\"strong\":") != NULL, "by first seat: %s", json);
+    static const char *const names[] = {"strong", "seed", "expert"};
+    static const unsigned seats_of[] = {0x5, 0x2, 0x8};
+    const qjson_value *bots = qjson_get(root, "bots");
+    for (size_t g = 0; g < 3; g++) {
+        const qjson_value *bot = qjson_at(bots, g);
+        const char *name = qjson_get_string(bot, "bot");
+        unsigned listed = 0;
+        const qjson_value *list = qjson_get(bot, "seats");
+        for (size_t i = 0; i < 4 && qjson_at(list, i); i++) {
+            int64_t seat;
+            if (qjson_as_int(qjson_at(list, i), &seat) && seat >= 0 && seat < 4)
+                listed |= 1u << seat;
+        }
+        CHECK(name && !strcmp(name, names[g]) && listed == seats_of[g], "bot %zu: %s", g, json);
+        CHECK(qjson_get_double(bot, "average_score", &d) &&
+                  d == qipai_zt_stats_mean(t, seats_of[g]).mean &&
+                  qjson_get_double(bot, "win_rate", &d) &&
+                  d == qipai_zt_stats_win_rate(t, seats_of[g]).mean,
+              "bot %s's figures", names[g]);
+        CHECK(interval_is(bot, "average_score_ci95", qipai_zt_stats_mean(t, seats_of[g]), true) &&
+                  interval_is(bot, "win_rate_ci95", qipai_zt_stats_win_rate(t, seats_of[g]), true),
+              "bot %s's intervals", names[g]);
+        checked++;
+    }
+    CHECK(!qjson_at(bots, 3), "three bots: %s", json);
     CHECK(qjson_get_double(root, "cpu_seconds", &d) && d == 1.5, "cpu seconds");
+    CHECK(qjson_get_double(root, "wall_seconds", &d) && d == 0.75, "wall seconds");
     CHECK(qjson_get_double(root, "games_per_second", &d) && d == 160, "games/s");
-    CHECK(checked == QIPAI_ZT_SEATS + QIPAI_ZT_TYPE_COUNT, "checked %d figures", checked);
+    CHECK(checked == QIPAI_ZT_SEATS + QIPAI_ZT_TYPE_COUNT + 3, "checked %d figures", checked);
     qjson_doc_free(&doc);
     free(json);
 }
@@ -190,69 +235,86 @@ static const char *line_of(const char *text, const char *prefix)
     return NULL;
 }
 
+static int count_lines(const char *text)
+{
+    int lines = 0;
+    for (const char *c = text; *c; c++)
+        lines += *c == '\n';
+    return lines;
+}
+
 static void text_has_its_lines(void)
 {
     const qipai_zt_stats *t = &whole_run;
     qipai_zt_sim_report r = report_of(BOTS);
     r.logged = true;
     char *text = format(false, t, &r);
-    int lines = 0;
-    for (const char *c = text; *c; c++)
-        lines += *c == '\n';
-    CHECK(lines == 1 + 4 + 1 + 3 + 1 + 1, "%d lines:\n%s", lines, text);
+    CHECK(count_lines(text) == 1 + 4 + 1 + 3 + 1 + 1, "%d lines:\n%s", count_lines(text), text);
     CHECK(line_of(text, "zhaotong sim: 120 games, seed 11, bots strong,seed,strong,expert\n"),
           "the first line:\n%s", text);
     for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
         char prefix[64];
         snprintf(prefix, sizeof prefix, "seat %d (%s): win rate ", s, r.bots[s]);
         const char *line = line_of(text, prefix);
-        double rate = -1;
+        double rate = -1, low = -1, high = -1, score = 0;
         unsigned long long wins = 0;
-        CHECK(line && sscanf(line + strlen(prefix), "%lf%% (%llu)", &rate, &wins) == 2 &&
+        qipai_zt_mean m = qipai_zt_stats_mean(t, 1u << s);
+        CHECK(line &&
+                  sscanf(line + strlen(prefix), "%lf%% [%lf%%, %lf%%] (%llu), average score %lf",
+                         &rate, &low, &high, &wins, &score) == 5 &&
                   wins == t->seat_wins[s] &&
-                  fabs(rate - 100.0 * (double)t->seat_wins[s] / GAMES) <= 0.05,
+                  fabs(rate - 100.0 * (double)t->seat_wins[s] / GAMES) <= 0.05 && low <= rate &&
+                  rate <= high && fabs(score - m.mean) <= 0.0005,
               "seat %d's line:\n%s", s, text);
     }
-    const char *expert = line_of(text, "bot expert: "), *strong = line_of(text, "bot strong: "),
-               *seed = line_of(text, "bot seed: ");
-    CHECK(expert && strong && seed && expert < strong && strong < seed,
-          "the bots strongest first:\n%s", text);
+    const char *strong = line_of(text, "bot strong: "), *seed = line_of(text, "bot seed: "),
+               *expert = line_of(text, "bot expert: ");
+    CHECK(strong && seed && expert && strong < seed && seed < expert, "bots by first seat:\n%s",
+          text);
     const char *two = strong ? strstr(strong, "(2 seats)\n") : NULL;
     CHECK(two && two < strchr(strong, '\n'), "strong plays two seats:\n%s", text);
     CHECK(line_of(text, "speed: 120 games in 1.500 s cpu (0.750 s wall) with the log, 160 games/s\n"),
           "the speed line:\n%s", text);
+    CHECK(!strstr(text, "faults"), "no program, no faults:\n%s", text);
     free(text);
 }
 
-static void other_names_come_after_and_are_escaped(void)
+static void programs_faults_and_speed(void)
 {
-    qipai_zt_stats t;
-    qipai_zt_stats_init(&t);
-    play_games(BOTS, 0, 8, &t);
     qipai_zt_sim_report r = report_of(BOTS);
     r.bots[1] = "exec:./bot \"x\"";
-    r.bots[3] = "zz";
-    char *text = format(false, &t, &r), *json = format(true, &t, &r);
-    const char *strong = line_of(text, "bot strong: "), *exec = line_of(text, "bot exec:./bot \"x\": "),
-               *zz = line_of(text, "bot zz: ");
-    CHECK(strong && exec && zz && strong < exec && exec < zz, "the other names after:\n%s", text);
+    r.bots[3] = "exec:./bot \"x\"";
+    r.faults_text[1] = "1 late, 0 illegal, 0 invalid, 0 gone in 9 decisions";
+    r.faults_json[1] = "{\"late\":1,\"total\":1}";
+    r.faults_text[3] = "0 late, 0 illegal, 0 invalid, 0 gone in 7 decisions";
+    r.faults_json[3] = "{\"late\":0,\"total\":0}";
+    char *text = format(false, &whole_run, &r), *json = format(true, &whole_run, &r);
+    CHECK(count_lines(text) == 1 + 4 + 1 + 2 + 1 + 2 + 1, "%d lines:\n%s", count_lines(text), text);
+    const char *one = line_of(text, "faults of seat 1 (exec:./bot \"x\"): 1 late, 0 illegal, 0 invalid, 0 gone in 9 decisions\n"),
+               *three = line_of(text, "faults of seat 3 (exec:./bot \"x\"): 0 late"),
+               *speed = line_of(text, "speed: 120 games in 0.750 s wall (1.500 s cpu here, the programs' own aside), 160 games/s\n");
+    CHECK(one && three && speed && one < three && three < speed, "faults, then speed:\n%s", text);
+    CHECK(line_of(text, "bot exec:./bot \"x\": ") && strstr(text, "(2 seats)\n"), "%s", text);
     qjson_doc doc;
     const qjson_value *root;
     char why[128];
     qjson_doc_init(&doc);
     CHECK(qjson_parse(&doc, json, strlen(json), &root, why, sizeof why) == 0, "%s: %s", why, json);
-    const char *name = qjson_get_string(qjson_at(qjson_get(root, "seats"), 1), "bot");
+    const qjson_value *seat = qjson_at(qjson_get(root, "seats"), 1);
+    const char *name = qjson_get_string(seat, "bot");
+    int64_t late = -1;
     CHECK(name && !strcmp(name, r.bots[1]), "the name read back: %s", name ? name : "(none)");
-    CHECK(strstr(json, "\"average_score\":{\"strong\":") && strstr(json, "\"zz\":"),
-          "the bots' keys in order: %s", json);
-    const char *e = strstr(json, "\"exec:"), *z = strstr(json, "\"zz\":");
-    CHECK(e && z && e < z, "exec before zz: %s", json);
+    CHECK(qjson_get_int(qjson_get(seat, "faults"), "late", &late) && late == 1, "%s", json);
+    CHECK(!qjson_get(qjson_at(qjson_get(root, "seats"), 0), "faults"), "%s", json);
+    CHECK(strstr(json, "\"average_score\":{\"strong\":") &&
+              strstr(json, "\"exec:./bot \\\"x\\\"\":"),
+          "the bots' keys, escaped: %s", json);
     qjson_doc_free(&doc);
     free(text);
     free(json);
 }
 
-static void no_game_prints_zeros(void)
+static void no_game_gives_zeros_and_no_interval(void)
 {
     qipai_zt_stats t;
     qipai_zt_stats_init(&t);
@@ -262,9 +324,10 @@ static void no_game_prints_zeros(void)
     CHECK(line_of(text, "seat 1 (seed): win rate 0.0% (0), average score +0.000\n"), "%s", text);
     CHECK(line_of(text, "ends: wall 0.0%, one left 0.0%; 0.00 wins and 0.0 steps per game\n"),
           "%s", text);
-    CHECK(!strstr(text, "nan") && !strstr(json, "nan") && !strstr(json, "null"), "%s%s", text,
-          json);
-    CHECK(strstr(json, "\"win_rate\":0.0,\"average_score\":0.0}") != NULL, "%s", json);
+    CHECK(!strstr(text, "nan") && !strstr(text, "[") && !strstr(json, "nan"), "%s%s", text, json);
+    CHECK(strstr(json, "\"win_rate\":0,\"average_score\":0,\"average_score_ci95\":null,"
+                       "\"win_rate_ci95\":null}") != NULL,
+          "%s", json);
     free(text);
     free(json);
 }
@@ -306,8 +369,8 @@ int main(void)
     RUN(shards_merged_any_way_print_the_run);
     RUN(json_reads_back_to_the_statistics);
     RUN(text_has_its_lines);
-    RUN(other_names_come_after_and_are_escaped);
-    RUN(no_game_prints_zeros);
+    RUN(programs_faults_and_speed);
+    RUN(no_game_gives_zeros_and_no_interval);
     RUN(formatters_are_snprintf_style);
     return test_report();
 }

@@ -492,6 +492,8 @@ typedef struct qipai_zt_stats {
     int64_t seat_score[QIPAI_ZT_SEATS];   /* in bases */
     int64_t score_products[QIPAI_ZT_SEATS][QIPAI_ZT_SEATS]; /* sum of score_s * score_t */
     uint64_t types[QIPAI_ZT_TYPE_COUNT];  /* wins with each hand type */
+    uint64_t seat_win_pairs[QIPAI_ZT_SEATS][QIPAI_ZT_SEATS]; /* games both s and t won
+                                                               ([s][s]: seat_wins[s]) */
 } qipai_zt_stats;
 
 QIPAI_API void qipai_zt_stats_init(qipai_zt_stats *stats);
@@ -506,20 +508,36 @@ typedef struct qipai_zt_mean {
     double mean, low, high;
 } qipai_zt_mean;
 QIPAI_API qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats);
+/* The win rate of a set of seats (the share of its seat-games won, 0-1)
+ * with its 95% confidence interval: Wilson's score interval, for a count
+ * made effective by how much the share varies from game to game (one sample
+ * a game, the share of the set's seats that won it, so the seats of one
+ * game are not counted as independent; the games' count when every game
+ * gave the same). Unlike the normal interval it does not shrink to a point
+ * at 0% or 100%. */
+QIPAI_API qipai_zt_mean qipai_zt_stats_win_rate(const qipai_zt_stats *stats, unsigned seats);
 
 /* The summary of a run, as `qipai zhaotong sim` prints it (docs/formats/
  * zhaotong.md, "sim"): the text, and the --json object on one line, each
  * line ended by '\n'. Formatters (snprintf-style) over the run's statistics
  * and what the statistics do not hold: the seed, the seats' names (seats
- * with the same name are one bot in the per-bot figures) and the timings.
- * A run played in shards anywhere (merged with qipai_zt_stats_merge) prints
- * exactly what one process prints, the timings aside. */
+ * with one name are one bot in the per-bot figures), the faults of seats
+ * played by programs (docs/formats/bot.md) and the timings. A run played in
+ * shards anywhere, merged with qipai_zt_stats_merge, prints exactly what one
+ * process prints, the timings aside. The JSON is built in memory the call
+ * allocates and frees: it returns 0 when that fails. */
 typedef struct qipai_zt_sim_report {
     uint64_t seed;
     const char *bots[QIPAI_ZT_SEATS]; /* each seat's player's name */
     double cpu_seconds, wall_seconds;
     double games_per_second;
     bool logged;                      /* the run wrote a log (the speed line says so) */
+    /* For a seat played by a program, its faults (NULL for a built-in bot):
+     * as text ("0 late, 2 illegal, 0 invalid, 0 gone in 416 decisions") and
+     * as a JSON object, written as given (the caller's to make valid). With a program at the table the
+     * speed line gives the wall time first (the programs' CPU is not ours). */
+    const char *faults_text[QIPAI_ZT_SEATS];
+    const char *faults_json[QIPAI_ZT_SEATS];
 } qipai_zt_sim_report;
 QIPAI_API size_t qipai_zt_format_sim_text(const qipai_zt_stats *stats,
                                           const qipai_zt_sim_report *report, char *out,
@@ -579,6 +597,10 @@ typedef struct qipai_zt_record {
                                        decomposition) */
     uint8_t end;                    /* END: qipai_zt_end */
     int64_t scores[QIPAI_ZT_SEATS]; /* END */
+    /* 0 in a full record. In a seat's view (qipai_zt_record_for_seat), the
+     * seats whose concealed tiles it leaves out (bit s): DEAL: their rows of
+     * dealt are zero; DRAW: the drawer's bit, and tile is 0. */
+    uint8_t hidden;
 } qipai_zt_record;
 
 /* The deal of a game just made (its players' concealed tiles). */
@@ -590,6 +612,25 @@ QIPAI_API void qipai_zt_record_event(const qipai_zt_game *game, const qipai_zt_e
 /* Whether two records say the same: exactly when their log lines are equal
  * (the fields listed above, nothing else). */
 QIPAI_API bool qipai_zt_record_equal(const qipai_zt_record *a, const qipai_zt_record *b);
+
+/* ---- a seat's view: what one player may see of the stream ---------------------
+ * A player (a bot over a pipe, a person at a table) sees every record but
+ * what is concealed from it: the other seats' dealt hands, the tiles they
+ * draw, and the claims they make or let go (their hu, 碰, 明杠 and pass in
+ * a claim window: a claim that comes to something shows in the records that
+ * follow it, its win, 碰 or 杠; one that loses to another or is let go
+ * would tell what that seat holds). Everything else is on the table: every
+ * discard, every meld (暗杠 too: qipai_zt_visible counts it), a winner's
+ * shown hand, every payment, the scores. A self-drawn hu of another seat
+ * leaves no action either; its win record says it all.
+ *
+ * qipai_zt_record_for_seat gives seat's view of a record: false when the
+ * seat sees nothing of it (another seat's hu, 碰, 明杠 or pass), else true
+ * with *out the record less what seat cannot see (hidden says what is left
+ * out; the bytes are zeroed, not just flagged). A seat out of 0-3 sees
+ * nothing. */
+QIPAI_API bool qipai_zt_record_for_seat(const qipai_zt_record *record, int seat,
+                                        qipai_zt_record *out);
 
 /* ---- the game log (docs/formats/zhaotong.md, "The log") -----------------------
  * JSON lines: a game's header, then its records (the deal, every event).
@@ -616,8 +657,20 @@ QIPAI_API size_t qipai_zt_log_deal(const qipai_zt_game *game, char *out, size_t 
 /* An event's line: call it from the event callback. */
 QIPAI_API size_t qipai_zt_log_event(const qipai_zt_game *game, const qipai_zt_event *event,
                                     char *out, size_t size);
-/* Any record's line. */
+/* Any record's line. A seat's view (hidden not 0) writes null for each
+ * hidden hand of the deal and a draw without "tile". */
 QIPAI_API size_t qipai_zt_log_record(const qipai_zt_record *record, char *out, size_t size);
+
+/* What seat sees, as lines (docs/formats/bot.md): the game line with the
+ * number, the seat, the dealer, the 坨 and the turned seat (no wall, no
+ * seed, no bots); the deal with only seat's own hand; an event's line as
+ * qipai_zt_record_for_seat gives it, or nothing (0, out left empty) when
+ * the seat sees nothing of it. A seat out of 0-3 gets nothing from any. */
+QIPAI_API size_t qipai_zt_log_header_for(const qipai_zt_game *game, uint64_t number, int seat,
+                                         char *out, size_t size);
+QIPAI_API size_t qipai_zt_log_deal_for(const qipai_zt_game *game, int seat, char *out, size_t size);
+QIPAI_API size_t qipai_zt_log_event_for(const qipai_zt_game *game, const qipai_zt_event *event,
+                                        int seat, char *out, size_t size);
 
 /* Reads a game line: the rules, the wall and the dealer, and checks that
  * the line is the header they give: every rule, its 坨 and turned seat as
@@ -636,7 +689,8 @@ QIPAI_API qipai_err qipai_zt_log_read_action(const char *text, size_t length,
                                              qipai_zt_action *action, qipai_error *err);
 /* Reads any line but a header as its record. Strict: the line must be
  * exactly what qipai_zt_log_record writes for that record (keys in any
- * order), no key missing or added. */
+ * order), no key missing or added. A seat's view reads back too (a null
+ * hand, a draw without its tile: the hidden bits). */
 QIPAI_API qipai_err qipai_zt_log_read_record(const char *text, size_t length,
                                              qipai_zt_record *record, qipai_error *err);
 
@@ -859,6 +913,17 @@ QIPAI_API void qipai_zt_duel_stats_merge(qipai_zt_duel_stats *into, const qipai_
 QIPAI_API qipai_err qipai_zt_duel_deal(const qipai_zt_rules *rules, uint64_t run_seed, uint64_t deal,
                              qipai_zt_agent a, qipai_zt_agent b, qipai_zt_duel_stats *stats,
                              qipai_error *err);
+
+/* The same for agents that watch the table (a program over a pipe) and for
+ * logs: start (may be NULL) gets each replay's game once dealt, before its
+ * first action, with its replay number (qipai_zt_duel_side says who sits
+ * where), and events (may be NULL) every event of it. */
+typedef void (*qipai_zt_duel_start_fn)(const qipai_zt_game *game, int replay, void *context);
+QIPAI_API qipai_err qipai_zt_duel_deal_events(const qipai_zt_rules *rules, uint64_t run_seed,
+                                              uint64_t deal, qipai_zt_agent a, qipai_zt_agent b,
+                                              qipai_zt_duel_start_fn start,
+                                              qipai_zt_event_fn events, void *context,
+                                              qipai_zt_duel_stats *stats, qipai_error *err);
 
 /* The figures of a duel, in points (bases times base). */
 typedef struct qipai_zt_duel_summary {

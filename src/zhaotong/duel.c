@@ -92,6 +92,14 @@ qipai_err qipai_zt_duel_deal(const qipai_zt_rules *rules, uint64_t run_seed, uin
                              qipai_zt_agent a, qipai_zt_agent b, qipai_zt_duel_stats *stats,
                              qipai_error *err)
 {
+    return qipai_zt_duel_deal_events(rules, run_seed, deal, a, b, NULL, NULL, NULL, stats, err);
+}
+
+qipai_err qipai_zt_duel_deal_events(const qipai_zt_rules *rules, uint64_t run_seed, uint64_t deal,
+                                    qipai_zt_agent a, qipai_zt_agent b,
+                                    qipai_zt_duel_start_fn start, qipai_zt_event_fn events,
+                                    void *context, qipai_zt_duel_stats *stats, qipai_error *err)
+{
     qipai_zt_duel_stats d;
     qipai_zt_duel_stats_init(&d);
     d.base = rules->base > 0 ? rules->base : 1;
@@ -104,8 +112,10 @@ qipai_err qipai_zt_duel_deal(const qipai_zt_rules *rules, uint64_t run_seed, uin
         qipai_zt_game game; /* 6 KB on the stack: no allocation */
         qipai_err e = qipai_zt_game_init(&game, rules, seed, 0, err);
         uint64_t steps = 0;
+        if (e == QIPAI_OK && start)
+            start(&game, replay, context);
         if (e == QIPAI_OK)
-            e = qipai_zt_play(&game, agents, NULL, NULL, &steps, err);
+            e = qipai_zt_play(&game, agents, events, context, &steps, err);
         if (e != QIPAI_OK) {
             if (err) {
                 char why[sizeof err->message];

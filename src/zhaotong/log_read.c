@@ -586,6 +586,10 @@ static qipai_err read_deal(const qjson_value *o, qipai_zt_record *r, qipai_error
     if (!hands || hands->type != QJSON_ARRAY || hands->length != QIPAI_ZT_SEATS)
         return qipai_fail(err, QIPAI_ERR_SYNTAX, -1, "\"hands\" must be a list of 4 hands");
     for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
+        if (hands->items[s].type == QJSON_NULL) { /* a seat's view: not that seat's hand */
+            r->hidden |= (uint8_t)(1u << s);
+            continue;
+        }
         qipai_err e = tiles_of(&hands->items[s], "hands", r->dealt[s], err);
         if (e != QIPAI_OK)
             return e;
@@ -617,7 +621,9 @@ static qipai_err read_fields(const qjson_value *o, qipai_zt_record *r, qipai_err
         return read_deal(o, r, err);
     case QIPAI_ZT_EV_DRAW:
         status = seat_field(o, "player", &e->player, err);
-        if (status == QIPAI_OK)
+        if (status == QIPAI_OK && !qjson_get(o, "tile")) /* a seat's view of another's draw */
+            r->hidden = (uint8_t)(1u << e->player);
+        else if (status == QIPAI_OK)
             status = tile_field(o, "tile", &e->tile, err);
         if (status == QIPAI_OK && qjson_get(o, "replacement"))
             status = bool_field(o, "replacement", &e->replacement, err);

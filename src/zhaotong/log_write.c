@@ -28,10 +28,9 @@ static void put_uint(text_sink *t, uint64_t value)
     text_put(t, text, (size_t)n);
 }
 
-/* A JSON string (zt_internal.h): the log's names are plain ASCII; a
- * caller's text (bot names) is escaped, and bytes that are not UTF-8 become
- * U+FFFD. */
-void zt_put_json_string(text_sink *t, const char *s)
+/* A JSON string: the log's names are plain ASCII; a caller's text (bot
+ * names) is escaped, and bytes that are not UTF-8 become U+FFFD. */
+static void put_string(text_sink *t, const char *s)
 {
     static const char hex[] = "0123456789abcdef";
     const unsigned char *p = (const unsigned char *)s;
@@ -168,7 +167,7 @@ size_t qipai_zt_log_header(const qipai_zt_game *game, uint64_t number,
         for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
             if (s)
                 text_putc(&t, ',');
-            zt_put_json_string(&t, bots[s] ? bots[s] : "");
+            put_string(&t, bots[s] ? bots[s] : "");
         }
         text_putc(&t, ']');
     }
@@ -294,7 +293,10 @@ size_t qipai_zt_log_record(const qipai_zt_record *r, char *out, size_t size)
         for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
             if (s)
                 text_putc(&t, ',');
-            put_physical(&t, r->dealt[s]);
+            if (r->hidden >> s & 1)
+                text_puts(&t, "null");
+            else
+                put_physical(&t, r->dealt[s]);
         }
         text_puts(&t, "]}");
         break;
@@ -302,8 +304,10 @@ size_t qipai_zt_log_record(const qipai_zt_record *r, char *out, size_t size)
         text_puts(&t, "{\"type\":\"draw\"");
         put_key(&t, "player", false);
         put_int(&t, e->player);
-        put_key(&t, "tile", false);
-        put_tile(&t, e->tile, false);
+        if (!(e->player >= 0 && e->player < QIPAI_ZT_SEATS && r->hidden >> e->player & 1)) {
+            put_key(&t, "tile", false);
+            put_tile(&t, e->tile, false);
+        }
         if (e->replacement)
             text_puts(&t, ",\"replacement\":true");
         text_putc(&t, '}');

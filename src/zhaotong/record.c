@@ -118,14 +118,20 @@ const char *zt_record_difference(const qipai_zt_record *a, const qipai_zt_record
     DIFFER(a->type != b->type, "type");
     switch (a->type) {
     case QIPAI_ZT_RECORD_DEAL:
+        DIFFER(a->hidden != b->hidden, "hands");
         for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-            DIFFER(memcmp(a->dealt[s], b->dealt[s], QIPAI_ZT_KINDS), "hands");
+            DIFFER(!(a->hidden >> s & 1) && memcmp(a->dealt[s], b->dealt[s], QIPAI_ZT_KINDS),
+                   "hands");
         return NULL;
-    case QIPAI_ZT_EV_DRAW:
+    case QIPAI_ZT_EV_DRAW: {
         DIFFER(x->player != y->player, "player");
-        DIFFER(x->tile != y->tile, "tile");
+        bool hidden = x->player >= 0 && x->player < QIPAI_ZT_SEATS && a->hidden >> x->player & 1;
+        DIFFER(hidden != (x->player >= 0 && x->player < QIPAI_ZT_SEATS && b->hidden >> x->player & 1),
+               "tile");
+        DIFFER(!hidden && x->tile != y->tile, "tile");
         DIFFER(!x->replacement != !y->replacement, "replacement");
         return NULL;
+    }
     case QIPAI_ZT_EV_ACTION:
         DIFFER(x->action.seat != y->action.seat, "player");
         DIFFER(x->action.type != y->action.type, "action");
@@ -190,7 +196,8 @@ size_t zt_record_describe(const qipai_zt_record *r, char *out, size_t size)
         n = snprintf(out, size, "the deal");
         break;
     case QIPAI_ZT_EV_DRAW:
-        n = snprintf(out, size, "seat %d draws %s%s", e->player, tile_name(e->tile, tile),
+        n = snprintf(out, size, "seat %d draws %s%s", e->player,
+                     r->hidden ? "a tile" : tile_name(e->tile, tile),
                      e->replacement ? " (replacement)" : "");
         break;
     case QIPAI_ZT_EV_ACTION:

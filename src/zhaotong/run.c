@@ -132,8 +132,11 @@ void qipai_zt_stats_add(qipai_zt_stats *stats, const qipai_zt_game *game, uint64
             stats->types[k] += p->win.score.types >> k & 1;
     }
     for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-        for (int t = 0; t < QIPAI_ZT_SEATS; t++)
+        for (int t = 0; t < QIPAI_ZT_SEATS; t++) {
             stats->score_products[s][t] += units[s] * units[t];
+            stats->seat_win_pairs[s][t] += game->players[s].status == QIPAI_ZT_WON &&
+                                           game->players[t].status == QIPAI_ZT_WON;
+        }
 }
 
 void qipai_zt_stats_merge(qipai_zt_stats *into, const qipai_zt_stats *from)
@@ -148,18 +151,41 @@ void qipai_zt_stats_merge(qipai_zt_stats *into, const qipai_zt_stats *from)
     for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
         into->seat_wins[s] += from->seat_wins[s];
         into->seat_score[s] += from->seat_score[s];
-        for (int t = 0; t < QIPAI_ZT_SEATS; t++)
+        for (int t = 0; t < QIPAI_ZT_SEATS; t++) {
             into->score_products[s][t] += from->score_products[s][t];
+            into->seat_win_pairs[s][t] += from->seat_win_pairs[s][t];
+        }
     }
     for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++)
         into->types[k] += from->types[k];
 }
 
-qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats)
+/* The mean over games of a per-game sample x = (sum over the seats of a
+ * per-seat value) / seats, from the sums of the values and of their
+ * pairwise products over games, with the normal 95% interval. The sample
+ * is one value a game, so the seats of one game (which are not independent)
+ * count once. */
+static qipai_zt_mean mean_of_games(double games, int n_seats, double sum, double products)
 {
     qipai_zt_mean m = {0, 0, 0};
+    if (!n_seats || games <= 0)
+        return m;
+    double mean = sum / n_seats / games;
+    double mean_square = products / ((double)n_seats * n_seats) / games;
+    double variance = games > 1 ? (mean_square - mean * mean) * games / (games - 1) : 0;
+    if (variance < 0)
+        variance = 0;
+    double half = games > 1 ? 1.959963984540054 * sqrt(variance / games) : 0;
+    m.mean = mean;
+    m.low = mean - half;
+    m.high = mean + half;
+    return m;
+}
+
+qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats)
+{
     int n_seats = 0;
-    double sum = 0, square = 0;
+    double sum = 0, products = 0;
     for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
         if (!(seats >> s & 1))
             continue;
@@ -167,22 +193,49 @@ qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats)
         sum += (double)stats->seat_score[s];
         for (int t = 0; t < QIPAI_ZT_SEATS; t++)
             if (seats >> t & 1)
-                square += (double)stats->score_products[s][t];
+                products += (double)stats->score_products[s][t];
+    }
+    qipai_zt_mean m = mean_of_games((double)stats->games, n_seats, sum, products);
+    double base = stats->base ? (double)stats->base : 1;
+    m.mean *= base;
+    m.low *= base;
+    m.high *= base;
+    return m;
+}
+
+qipai_zt_mean qipai_zt_stats_win_rate(const qipai_zt_stats *stats, unsigned seats)
+{
+    qipai_zt_mean m = {0, 0, 0};
+    int n_seats = 0;
+    double sum = 0, products = 0;
+    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
+        if (!(seats >> s & 1))
+            continue;
+        n_seats++;
+        sum += (double)stats->seat_wins[s];
+        for (int t = 0; t < QIPAI_ZT_SEATS; t++)
+            if (seats >> t & 1)
+                products += (double)stats->seat_win_pairs[s][t];
     }
     if (!n_seats || !stats->games)
         return m;
-    /* The sample is one value a game: the seats' mean score that game, so
-     * the seats of one game (which are not independent) count once. */
-    double n = (double)stats->games;
-    double mean = sum / n_seats / n;
-    double mean_square = square / ((double)n_seats * n_seats) / n;
-    double variance = n > 1 ? (mean_square - mean * mean) * n / (n - 1) : 0;
+    const double n = (double)stats->games, z = 1.959963984540054;
+    const double p = sum / n_seats / n;
+    const double mean_square = products / ((double)n_seats * n_seats) / n;
+    double variance = n > 1 ? (mean_square - p * p) * n / (n - 1) : 0;
     if (variance < 0)
         variance = 0;
-    double half = n > 1 ? 1.959963984540054 * sqrt(variance / n) : 0;
-    double base = stats->base ? (double)stats->base : 1;
-    m.mean = mean * base;
-    m.low = (mean - half) * base;
-    m.high = (mean + half) * base;
+    /* The effective count: the binomial size whose share would vary as
+     * much as this mean over games does (the seats of one game are not
+     * independent); the games themselves when every game gave the same. */
+    const double e = variance > 0 ? p * (1 - p) / (variance / n) : n;
+    /* Wilson's score interval: unlike the plain normal one it stays honest
+     * near 0% and 100% (no zero-width interval at 0 wins of 20). */
+    const double shrink = 1 + z * z / e;
+    const double centre = (p + z * z / (2 * e)) / shrink;
+    const double half = z * sqrt(p * (1 - p) / e + z * z / (4 * e * e)) / shrink;
+    m.mean = p;
+    m.low = centre - half < 0 ? 0 : centre - half;
+    m.high = centre + half > 1 ? 1 : centre + half;
     return m;
 }

@@ -1,13 +1,15 @@
 /*
  * The summary of a run of games, as `qipai zhaotong sim` prints it: the
  * text and the --json object (docs/formats/zhaotong.md, "sim"), from the
- * run's statistics, the seats' names and the run's timings. One formatter
- * for every program that runs games, so a run split into shards on other
- * processes or machines (the Python cluster runner) prints exactly what
- * one process prints. Written straight into the caller's buffer,
- * snprintf-style (common/text.h).
+ * run's statistics, the seats' names, the programs' faults and the run's
+ * timings. One formatter for every program that runs games, so a run split
+ * into shards on other processes or machines (the Python cluster runner,
+ * qipai.cluster) prints exactly what one process prints. Every figure is
+ * read from the statistics through qipai_zt_stats_mean and
+ * qipai_zt_stats_win_rate (run.c): the intervals take one sample a game.
  */
 #include "zt_internal.h"
+#include "common/json.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -29,7 +31,8 @@ static void put_format(text_sink *t, const char *format, ...)
         text_put(t, text, (size_t)n);
         return;
     }
-    /* Longer than the scratch line (a long bot name): print it in place. */
+    /* Longer than the scratch line (a program's long command): printed in
+     * place, as much as fits. */
     size_t at = t->length;
     if (at + 1 < t->size) {
         va_start(args, format);
@@ -39,207 +42,244 @@ static void put_format(text_sink *t, const char *format, ...)
     t->length += (size_t)n;
 }
 
-/* ---- the seats that share a bot ---- */
+/* ---- the bots: seats with one name ---- */
 
-/* The seats played by one name, and where the name comes in the lists:
- * the built-in bots by their number, any other name after them by its
- * first seat. */
-typedef struct bot_group {
-    const char *name;
-    unsigned seats;
-    int rank;
-} bot_group;
+typedef struct bot_groups {
+    int count;
+    unsigned seats[QIPAI_ZT_SEATS]; /* each bot's seats (bits), by its first seat */
+} bot_groups;
 
-static int group_bots(const char *const names[QIPAI_ZT_SEATS], bot_group groups[QIPAI_ZT_SEATS])
+static const char *name_of(const qipai_zt_sim_report *r, int seat)
 {
-    int count = 0;
-    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
-        int g = 0;
-        while (g < count && strcmp(groups[g].name, names[s]))
-            g++;
-        if (g == count) {
-            qipai_zt_bot bot;
-            groups[count].name = names[s];
-            groups[count].seats = 0;
-            groups[count].rank = qipai_zt_bot_named(&bot, names[s], NULL) == QIPAI_OK
-                                     ? (int)bot
-                                     : QIPAI_ZT_BOT_COUNT + s;
-            count++;
-        }
-        groups[g].seats |= 1u << s;
-    }
-    /* Insertion sort by rank (four at most). */
-    for (int i = 1; i < count; i++)
-        for (int j = i; j > 0 && groups[j - 1].rank > groups[j].rank; j--) {
-            bot_group swap = groups[j];
-            groups[j] = groups[j - 1];
-            groups[j - 1] = swap;
-        }
-    return count;
+    return r->bots[seat] ? r->bots[seat] : "";
 }
 
-/* A group's average score per seat per game, in points. */
-static double group_average(const qipai_zt_stats *t, const bot_group *g, int *seats_of)
+static void group_bots(const qipai_zt_sim_report *r, bot_groups *g)
 {
-    long long sum = 0;
-    int n_seats = 0;
+    g->count = 0;
+    unsigned done = 0;
+    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
+        if (done >> s & 1)
+            continue;
+        unsigned seats = 0;
+        for (int t = s; t < QIPAI_ZT_SEATS; t++)
+            if (!strcmp(name_of(r, s), name_of(r, t)))
+                seats |= 1u << t;
+        done |= seats;
+        g->seats[g->count++] = seats;
+    }
+}
+
+static int first_seat(unsigned seats)
+{
+    int s = 0;
+    while (s < QIPAI_ZT_SEATS - 1 && !(seats >> s & 1))
+        s++;
+    return s;
+}
+
+static bool has_programs(const qipai_zt_sim_report *r)
+{
     for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-        if (g->seats >> s & 1)
-            sum += t->seat_score[s], n_seats++;
-    *seats_of = n_seats;
-    double n = t->games ? (double)t->games : 1;
-    return (double)sum * (double)t->base / n_seats / n;
+        if (r->faults_text[s] || r->faults_json[s])
+            return true;
+    return false;
 }
 
 /* ---- the text ---- */
 
-static const char *name_of(const qipai_zt_sim_report *r, int seat)
+/* " [+1.123, +1.737]"; nothing below 2 games (no interval). */
+static void score_interval(const qipai_zt_stats *t, const qipai_zt_mean *x, char *out, size_t size)
 {
-    return r->bots[seat] ? r->bots[seat] : "?";
+    if (t->games >= 2)
+        snprintf(out, size, " [%+.3f, %+.3f]", x->low, x->high);
+    else
+        out[0] = '\0';
+}
+
+static void rate_interval(const qipai_zt_stats *t, const qipai_zt_mean *x, char *out, size_t size)
+{
+    if (t->games >= 2)
+        snprintf(out, size, " [%.1f%%, %.1f%%]", 100 * x->low, 100 * x->high);
+    else
+        out[0] = '\0';
 }
 
 size_t qipai_zt_format_sim_text(const qipai_zt_stats *t, const qipai_zt_sim_report *r, char *out,
                                 size_t size)
 {
     text_sink sink = text_sink_make(out, size);
-    const char *names[QIPAI_ZT_SEATS];
-    for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-        names[s] = name_of(r, s);
     double n = t->games ? (double)t->games : 1, w = t->wins ? (double)t->wins : 1;
+    char a[64], b[64];
     put_format(&sink, "zhaotong sim: %" PRIu64 " games, seed %" PRIu64 ", bots %s,%s,%s,%s\n",
-               t->games, r->seed, names[0], names[1], names[2], names[3]);
-    for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-        put_format(&sink, "seat %d (%s): win rate %.1f%% (%" PRIu64 "), average score %+.3f\n", s,
-                   names[s], 100.0 * (double)t->seat_wins[s] / n, t->seat_wins[s],
-                   (double)t->seat_score[s] * (double)t->base / n);
+               t->games, r->seed, name_of(r, 0), name_of(r, 1), name_of(r, 2), name_of(r, 3));
+    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
+        qipai_zt_mean score = qipai_zt_stats_mean(t, 1u << s);
+        qipai_zt_mean wins = qipai_zt_stats_win_rate(t, 1u << s);
+        rate_interval(t, &wins, a, sizeof a);
+        score_interval(t, &score, b, sizeof b);
+        put_format(&sink, "seat %d (%s): win rate %.1f%%%s (%" PRIu64 "), average score %+.3f%s\n",
+                   s, name_of(r, s), 100.0 * (double)t->seat_wins[s] / n, a, t->seat_wins[s],
+                   score.mean, b);
+    }
     put_format(&sink, "hand types (share of %" PRIu64 " wins):", t->wins);
     for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++)
         if (t->types[k])
             put_format(&sink, " %s %.1f%%", qipai_zt_type_name((qipai_zt_type)k, true),
                        100.0 * (double)t->types[k] / w);
     text_putc(&sink, '\n');
-    bot_group groups[QIPAI_ZT_SEATS];
-    int count = group_bots(names, groups);
-    /* The text lists the built-in bots strongest first (the JSON weakest
-     * first), as the command line always printed them; other names come
-     * after, by their first seat. */
-    int builtin = 0;
-    while (builtin < count && groups[builtin].rank < QIPAI_ZT_BOT_COUNT)
-        builtin++;
-    for (int i = 0; i < count; i++) {
-        /* built-in groups in reverse, then the others in order */
-        const bot_group *g = i < builtin ? &groups[builtin - 1 - i] : &groups[i];
-        int seats_of;
-        double average = group_average(t, g, &seats_of);
-        put_format(&sink, "bot %s: average score %+.3f per seat per game (%d seat%s)\n", g->name,
-                   average, seats_of, seats_of > 1 ? "s" : "");
+    bot_groups groups;
+    group_bots(r, &groups);
+    for (int g = 0; g < groups.count; g++) {
+        unsigned seats = groups.seats[g];
+        int k = zt_popcount(seats);
+        qipai_zt_mean score = qipai_zt_stats_mean(t, seats);
+        qipai_zt_mean wins = qipai_zt_stats_win_rate(t, seats);
+        score_interval(t, &score, a, sizeof a);
+        rate_interval(t, &wins, b, sizeof b);
+        put_format(&sink,
+                   "bot %s: average score %+.3f%s per seat per game, win rate %.1f%%%s (%d seat%s)\n",
+                   name_of(r, first_seat(seats)), score.mean, a, 100 * wins.mean, b, k,
+                   k > 1 ? "s" : "");
     }
     put_format(&sink, "ends: wall %.1f%%, one left %.1f%%; %.2f wins and %.1f steps per game\n",
                100.0 * (double)t->ends[QIPAI_ZT_END_WALL] / n,
                100.0 * (double)t->ends[QIPAI_ZT_END_ONE_LEFT] / n, (double)t->wins / n,
                (double)t->steps / n);
-    put_format(&sink, "speed: %" PRIu64 " games in %.3f s cpu (%.3f s wall)%s, %.0f games/s\n",
-               t->games, r->cpu_seconds, r->wall_seconds, r->logged ? " with the log" : "",
-               r->games_per_second);
+    for (int s = 0; s < QIPAI_ZT_SEATS; s++)
+        if (r->faults_text[s])
+            put_format(&sink, "faults of seat %d (%s): %s\n", s, name_of(r, s), r->faults_text[s]);
+    if (has_programs(r))
+        put_format(&sink,
+                   "speed: %" PRIu64 " games in %.3f s wall (%.3f s cpu here, the programs' own "
+                   "aside), %.0f games/s\n",
+                   t->games, r->wall_seconds, r->cpu_seconds, r->games_per_second);
+    else
+        put_format(&sink, "speed: %" PRIu64 " games in %.3f s cpu (%.3f s wall)%s, %.0f games/s\n",
+                   t->games, r->cpu_seconds, r->wall_seconds, r->logged ? " with the log" : "",
+                   r->games_per_second);
     return sink.length;
 }
 
 /* ---- the JSON object ---- */
 
-static void put_key(text_sink *t, const char *key)
+/* [low, high], or null when there are too few games for an interval. */
+static void json_interval(qjson_writer *w, const char *key, const qipai_zt_mean *m, bool known)
 {
-    zt_put_json_string(t, key);
-    text_putc(t, ':');
-}
-
-static void put_uint(text_sink *t, const char *key, uint64_t value)
-{
-    put_key(t, key);
-    put_format(t, "%" PRIu64, value);
-}
-
-/* A real as jansson writes it (the command line's JSON since its first
- * version): %.17g with a '.' or an exponent always there, the exponent
- * without its '+' and leading zeros: 0.0, 0.83666666666666667, 4.82e-6;
- * null for what JSON cannot hold. */
-static void put_real(text_sink *t, const char *key, double value)
-{
-    char text[40];
-    put_key(t, key);
-    if (value != value || value > 1.7976931348623157e308 || value < -1.7976931348623157e308) {
-        text_puts(t, "null");
+    qjson_key(w, key);
+    if (!known) {
+        qjson_null(w);
         return;
     }
-    int n = snprintf(text, sizeof text - 2, "%.17g", value);
-    if (!strchr(text, '.') && !strchr(text, 'e')) {
-        memcpy(text + n, ".0", 3);
-        n += 2;
+    qjson_array_begin(w);
+    qjson_double(w, m->low);
+    qjson_double(w, m->high);
+    qjson_array_end(w);
+}
+
+static void json_figures(qjson_writer *w, const qipai_zt_stats *t, unsigned seats)
+{
+    const bool known = t->games >= 2;
+    qipai_zt_mean score = qipai_zt_stats_mean(t, seats), wins = qipai_zt_stats_win_rate(t, seats);
+    json_interval(w, "average_score_ci95", &score, known);
+    json_interval(w, "win_rate_ci95", &wins, known);
+}
+
+static void json_name(qjson_writer *w, const char *name)
+{
+    qjson_string_lossy(w, name, strlen(name));
+}
+
+static void write_json(qjson_writer *w, const qipai_zt_stats *t, const qipai_zt_sim_report *r)
+{
+    double n = t->games ? (double)t->games : 1;
+    qjson_object_begin(w);
+    qjson_key(w, "games");
+    qjson_uint(w, t->games);
+    qjson_key(w, "seed");
+    qjson_uint(w, r->seed);
+    qjson_key(w, "seats");
+    qjson_array_begin(w);
+    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
+        qjson_object_begin(w);
+        qjson_key(w, "bot");
+        json_name(w, name_of(r, s));
+        qjson_key(w, "wins");
+        qjson_uint(w, t->seat_wins[s]);
+        qjson_key_double(w, "win_rate", (double)t->seat_wins[s] / n);
+        qjson_key_double(w, "average_score", (double)t->seat_score[s] * (double)t->base / n);
+        json_figures(w, t, 1u << s);
+        if (r->faults_json[s]) {
+            qjson_key(w, "faults");
+            qjson_raw(w, r->faults_json[s], strlen(r->faults_json[s]));
+        }
+        qjson_object_end(w);
     }
-    char *e = strchr(text, 'e');
-    if (e) {
-        char *to = e + 1, *from = to;
-        if (*from == '+')
-            from++;
-        else if (*from == '-')
-            to++, from++;
-        while (*from == '0' && from[1])
-            from++;
-        memmove(to, from, strlen(from) + 1);
-        n = (int)strlen(text);
+    qjson_array_end(w);
+    qjson_key(w, "wins");
+    qjson_uint(w, t->wins);
+    qjson_key(w, "types");
+    qjson_object_begin(w);
+    for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++) {
+        qjson_key(w, qipai_zt_type_name((qipai_zt_type)k, false));
+        qjson_uint(w, t->types[k]);
     }
-    text_put(t, text, (size_t)n);
+    qjson_object_end(w);
+    bot_groups groups;
+    group_bots(r, &groups);
+    qjson_key(w, "average_score");
+    qjson_object_begin(w);
+    for (int g = 0; g < groups.count; g++) {
+        const char *name = name_of(r, first_seat(groups.seats[g]));
+        qjson_key(w, name);
+        qjson_double(w, qipai_zt_stats_mean(t, groups.seats[g]).mean);
+    }
+    qjson_object_end(w);
+    qjson_key(w, "bots");
+    qjson_array_begin(w);
+    for (int g = 0; g < groups.count; g++) {
+        unsigned seats = groups.seats[g];
+        qjson_object_begin(w);
+        qjson_key(w, "bot");
+        json_name(w, name_of(r, first_seat(seats)));
+        qjson_key(w, "seats");
+        qjson_array_begin(w);
+        for (int s = 0; s < QIPAI_ZT_SEATS; s++)
+            if (seats >> s & 1)
+                qjson_int(w, s);
+        qjson_array_end(w);
+        qjson_key_double(w, "average_score", qipai_zt_stats_mean(t, seats).mean);
+        qjson_key_double(w, "win_rate", qipai_zt_stats_win_rate(t, seats).mean);
+        json_figures(w, t, seats);
+        qjson_object_end(w);
+    }
+    qjson_array_end(w);
+    qjson_key(w, "ends");
+    qjson_object_begin(w);
+    qjson_key(w, "wall");
+    qjson_uint(w, t->ends[QIPAI_ZT_END_WALL]);
+    qjson_key(w, "one_left");
+    qjson_uint(w, t->ends[QIPAI_ZT_END_ONE_LEFT]);
+    qjson_object_end(w);
+    qjson_key_double(w, "cpu_seconds", r->cpu_seconds);
+    qjson_key_double(w, "wall_seconds", r->wall_seconds);
+    qjson_key_double(w, "games_per_second", r->games_per_second);
+    qjson_object_end(w);
 }
 
 size_t qipai_zt_format_sim_json(const qipai_zt_stats *t, const qipai_zt_sim_report *r, char *out,
                                 size_t size)
 {
     text_sink sink = text_sink_make(out, size);
-    const char *names[QIPAI_ZT_SEATS];
-    for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-        names[s] = name_of(r, s);
-    double n = t->games ? (double)t->games : 1;
-    text_putc(&sink, '{');
-    put_uint(&sink, "games", t->games);
-    text_putc(&sink, ',');
-    put_uint(&sink, "seed", r->seed);
-    text_puts(&sink, ",\"seats\":[");
-    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
-        text_puts(&sink, s ? ",{" : "{");
-        put_key(&sink, "bot");
-        zt_put_json_string(&sink, names[s]);
-        text_putc(&sink, ',');
-        put_uint(&sink, "wins", t->seat_wins[s]);
-        text_putc(&sink, ',');
-        put_real(&sink, "win_rate", (double)t->seat_wins[s] / n);
-        text_putc(&sink, ',');
-        put_real(&sink, "average_score", (double)t->seat_score[s] * (double)t->base / n);
-        text_putc(&sink, '}');
+    qjson_writer w;
+    qjson_writer_init(&w);
+    write_json(&w, t, r);
+    size_t n;
+    const char *text = qjson_text(&w, &n);
+    if (text) {
+        text_put(&sink, text, n);
+        text_putc(&sink, '\n');
     }
-    text_puts(&sink, "],");
-    put_uint(&sink, "wins", t->wins);
-    text_puts(&sink, ",\"types\":{");
-    for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++) {
-        if (k)
-            text_putc(&sink, ',');
-        put_uint(&sink, qipai_zt_type_name((qipai_zt_type)k, false), t->types[k]);
-    }
-    text_puts(&sink, "},\"average_score\":{");
-    bot_group groups[QIPAI_ZT_SEATS];
-    int count = group_bots(names, groups);
-    for (int g = 0; g < count; g++) {
-        int seats_of;
-        if (g)
-            text_putc(&sink, ',');
-        put_real(&sink, groups[g].name, group_average(t, &groups[g], &seats_of));
-    }
-    text_puts(&sink, "},\"ends\":{");
-    put_uint(&sink, "wall", t->ends[QIPAI_ZT_END_WALL]);
-    text_putc(&sink, ',');
-    put_uint(&sink, "one_left", t->ends[QIPAI_ZT_END_ONE_LEFT]);
-    text_puts(&sink, "},");
-    put_real(&sink, "cpu_seconds", r->cpu_seconds);
-    text_putc(&sink, ',');
-    put_real(&sink, "games_per_second", r->games_per_second);
-    text_puts(&sink, "}\n");
-    return sink.length;
+    qjson_writer_free(&w);
+    return sink.length; /* 0 when the writer failed: out of memory */
 }

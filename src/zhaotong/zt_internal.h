@@ -156,9 +156,4 @@ void zt_transfer_kong(qipai_zt_game *g, int seat, int winner, int kong);
 /* Settles an empty wall: 查花猪, 查大叫, 退税 among the players still in. */
 void zt_settle_wall(qipai_zt_game *g);
 
-/* A JSON string into a text sink (log_write.c): escaped, and bytes that are
- * not UTF-8 become U+FFFD, so a caller's text (bot names) is always valid
- * JSON. */
-void zt_put_json_string(text_sink *t, const char *s);
-
 #endif

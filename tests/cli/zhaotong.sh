@@ -40,7 +40,7 @@ for key in '"deals":30,' '"bots":["strong","seed"]' '"average":{"strong":' '"dif
     contains "duel json $key" "$key" "$out"
 done
 out=$($Q zhaotong duel --bots seed,seed --deals 20 --json)
-contains "duel of a bot with itself" '"difference":0.0,' "$out"
+contains "duel of a bot with itself" '"difference":0,' "$out"
 $Q zhaotong duel --bots strong --deals 3 > /dev/null 2>&1
 expect "duel wants two bots" 2 "$?"
 $Q zhaotong duel --bots strong,nobody --deals 3 > /dev/null 2>&1

@@ -54,6 +54,20 @@ for cxx in g++ clang++; do
         -Wl,-Bstatic $LIBS_QIPAI -Wl,-Bdynamic -lm &&
         check_run "C++ ($cxx), static" "$STAGE/cpp-static" || fail "C++ ($cxx), static: build failed"
 done
+# Each header on its own, in C and in C++: self-contained.
+alone=0
+for h in include/qipai/*.h; do
+    name=$(basename "$h")
+    printf '#include <qipai/%s>\nint main(void) { return 0; }\n' "$name" > "$STAGE/alone.c"
+    cp "$STAGE/alone.c" "$STAGE/alone.cpp"
+    cc -std=c11 -Wall -Wextra -Werror -pedantic $CFLAGS_QIPAI -c "$STAGE/alone.c" -o "$STAGE/alone.o" ||
+        fail "qipai/$name alone does not compile as C"
+    c++ -std=c++11 -Wall -Wextra -Werror $CFLAGS_QIPAI -c "$STAGE/alone.cpp" -o "$STAGE/alone.o" ||
+        fail "qipai/$name alone does not compile as C++"
+    alone=$((alone + 1))
+done
+[ "$alone" -ge 7 ] || fail "only $alone headers found"
+
 # Every exported function, referenced from C++ and linked: a declaration
 # outside extern "C" would be looked for under a mangled name and fail here.
 {
@@ -92,6 +106,6 @@ for f in usr/bin/qipai usr/share/man/man1/qipai.1 usr/share/doc/qipai/README.md 
 done
 [ "$("$ROOT/usr/bin/qipai" --version)" = "qipai 1.0.0" ] || fail "the installed program's version"
 
-echo "install: $exported symbols exported, $functions functions linked from C++, C and C++ examples built and run dynamically and statically"
+echo "install: $alone headers self-contained in C and C++, $exported symbols exported, $functions functions linked from C++, C and C++ examples built and run dynamically and statically"
 [ $failures -eq 0 ] || { echo "install test: $failures failed"; exit 1; }
 echo "install test: all passed"

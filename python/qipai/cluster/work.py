@@ -136,6 +136,22 @@ def part_name(index: int, width: int = 5) -> str:
 _STATS_FIELDS = tuple(name for name, _ in ffi.typeof("qipai_zt_stats").fields)
 
 
+def _check_stats_declared() -> None:
+    """Every byte of qipai_zt_stats is in a field the binding declares
+    (qipai_build.py): a field the library adds and the binding misses would
+    silently drop out of the shards' statistics. cffi checks the declared
+    fields' offsets when it compiles; this checks that none is missing."""
+    fields = ffi.typeof("qipai_zt_stats").fields
+    end = max(f.offset + ffi.sizeof(f.type) for _, f in fields)
+    if end != ffi.sizeof("qipai_zt_stats"):
+        raise ImportError(f"qipai_zt_stats holds {ffi.sizeof('qipai_zt_stats')} bytes but the "
+                          f"binding declares {end} (fields {', '.join(_STATS_FIELDS)}): declare "
+                          f"the library's new fields in python/qipai_build.py")
+
+
+_check_stats_declared()
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, int):
         return value

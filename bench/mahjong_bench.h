@@ -1,10 +1,10 @@
-/* What the mahjong program parts share: the benches' options (bench/). */
-#ifndef QIPAI_CLI_MAHJONG_H
-#define QIPAI_CLI_MAHJONG_H
+/* What the mahjong benches share inside bench/: their options, and corpus. */
+#ifndef QIPAI_BENCH_MAHJONG_H
+#define QIPAI_BENCH_MAHJONG_H
 
 #include <qipai/mahjong.h>
 
-#include "cli.h"
+#include "program.h"
 
 typedef struct mj_options {
     qipai_mj_rules rules;
@@ -18,7 +18,6 @@ typedef struct mj_options {
  * reporting a usage error (bench/mj_options.c). */
 int mj_parse_options(int argc, char **argv, int first, mj_options *o);
 
-int mj_bench(int argc, char **argv);
 int mj_corpus(int argc, char **argv);
 
 #endif

@@ -7,9 +7,5 @@
 
 #include <qipai/poker.h>
 
-/* argv[0] is "corpus" / "bench"; the rule options (--rules, --option,
- * --rule) may come anywhere among the others. argv is reordered in place. */
-int pk_corpus_main(int argc, char **argv);
-int pk_bench_main(int argc, char **argv);
 
 #endif

@@ -4,8 +4,8 @@
  * commands (bench/bench_zipai.c). The line commands decompose, hu and waits
  * are queries (src/query/zipai.c) and read their options there.
  */
-#ifndef QIPAI_CLI_ZIPAI_H
-#define QIPAI_CLI_ZIPAI_H
+#ifndef QIPAI_BENCH_ZIPAI_H
+#define QIPAI_BENCH_ZIPAI_H
 
 #include <qipai/zipai.h>
 
@@ -22,9 +22,5 @@ typedef struct zp_cli_options {
  * exit status after reporting a usage error. */
 int zp_read_options(int argc, char **argv, zp_cli_options *o, char **inputs, int *n_inputs);
 
-/* `qipai zipai bench decompose|hu FILE` and `qipai zipai corpus
- * decompose|hu N`: argv[0] is "bench" or "corpus". */
-int zp_bench(int argc, char **argv);
-int zp_corpus(int argc, char **argv);
 
 #endif
