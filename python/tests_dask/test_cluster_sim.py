@@ -201,6 +201,7 @@ def test_default_shard_sizes():
     assert default_shard_size(1_000, 2) == 500            # the floor
     assert default_shard_size(100_000, 2) == 3_125       # sixteen shards a thread
     assert default_shard_size(10**9, 64) == 20_000       # the ceiling
+    assert default_shard_size(10**8, 1_000) == 25_000    # a big cluster: few shards a second
     assert [s.count for s in plan_shards(10, 4)] == [4, 4, 2]
     assert [s.first for s in plan_shards(10, 4)] == [0, 4, 8]
 

@@ -30,13 +30,17 @@ from .work import (DEFAULT_BOTS, Shard, SimSpec, merge_stats, part_name, play_sh
 
 __all__ = ["simulate", "SimResult", "SimProgress", "plan_shards", "default_shard_size"]
 
-#: Shard sizes chosen when none is given: at least MIN (a shard's fixed cost,
-#: a few milliseconds of scheduling, stays a few percent of its games' time
-#: even with the fastest bots), at most MAX (a lost shard costs seconds, not
-#: minutes), and otherwise about 16 shards per worker thread, so that the
-#: run's tail -- the last shards, when some threads have nothing left --
-#: stays a small part of it. docs/PERFORMANCE.md, "On a cluster".
-MIN_SHARD, MAX_SHARD, SHARDS_PER_THREAD = 500, 20_000, 16
+#: Shard sizes chosen when none is given: about 16 shards per worker thread,
+#: so that the run's tail -- the last shards, when some threads have nothing
+#: left -- stays a small part of it; at least MIN (a shard's fixed cost, about
+#: 4 ms of scheduling and bookkeeping, stays a few percent of its games'
+#: time) and at most MAX games (a lost worker costs seconds of play, not
+#: minutes); and at least GAMES_PER_THREAD games for each worker thread of
+#: the cluster, which bounds the shards a second the scheduler and the driver
+#: see: at a strong bot's 8,700 games/s a thread, about 350 whatever the
+#: cluster's size (on 1,000 threads shards grow past MAX to 25,000 games).
+#: docs/PERFORMANCE.md, "On a cluster".
+MIN_SHARD, MAX_SHARD, SHARDS_PER_THREAD, GAMES_PER_THREAD = 500, 20_000, 16, 25
 
 
 @dataclass
@@ -86,9 +90,11 @@ class SimResult:
 
 
 def default_shard_size(games: int, threads: int) -> int:
-    """About SHARDS_PER_THREAD shards per worker thread, within MIN_SHARD..MAX_SHARD."""
-    size = math.ceil(games / (SHARDS_PER_THREAD * max(1, threads))) if games else 1
-    return max(1, min(MAX_SHARD, max(MIN_SHARD, size)))
+    """About SHARDS_PER_THREAD shards per worker thread, within
+    MIN_SHARD..MAX_SHARD, and at least GAMES_PER_THREAD games per thread."""
+    threads = max(1, threads)
+    size = math.ceil(games / (SHARDS_PER_THREAD * threads))
+    return max(min(MAX_SHARD, max(MIN_SHARD, size)), GAMES_PER_THREAD * threads)
 
 
 def plan_shards(games: int, shard_size: int) -> list[Shard]:
