@@ -87,6 +87,13 @@ def _parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     return sim, batch
 
 
+def _check_cluster_options(args: argparse.Namespace) -> None:
+    if args.local_workers is not None and args.local_workers < 1:
+        raise Error(f"--local-workers: at least 1, not {args.local_workers}")
+    if not args.connect_timeout > 0:
+        raise Error(f"--connect-timeout: seconds, more than 0, not {args.connect_timeout:g}")
+
+
 def _dealer(text: str) -> int | str:
     return int(text) if text in ("0", "1", "2", "3") else text
 
@@ -94,6 +101,7 @@ def _dealer(text: str) -> int | str:
 def _run_sim(args: argparse.Namespace) -> int:
     # Every argument is checked before a cluster is started or reached.
     spec = SimSpec.make(args.games, args.seed, args.bots, args.rule, _dealer(args.dealer))
+    _check_cluster_options(args)
     if args.shard_size is not None and args.shard_size < 1:
         raise Error(f"--shard-size: at least 1, not {args.shard_size}")
     line = ProgressLine("zhaotong sim", args.quiet)
@@ -128,6 +136,7 @@ def _run_map(words: list[str], parser: argparse.ArgumentParser) -> int:
     if args.partition_lines is not None and args.partition_lines < 1:
         raise Error(f"--partition-lines: at least 1, not {args.partition_lines}")
     argv = check_command(command_words(command))
+    _check_cluster_options(args)
     line = ProgressLine("map " + " ".join(argv[:2]), args.quiet)
 
     def progress(p: MapProgress) -> None:
@@ -154,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     sim, batch = _parsers()
     if not argv or argv[0] in ("-h", "--help", "help"):
-        sys.stdout.write(__doc__.split("\n\n")[1] + "\n")
+        (sys.stdout if argv else sys.stderr).write(__doc__.split("\n\n")[1] + "\n")
         return EXIT_OK if argv else EXIT_USAGE
     command, rest = argv[0], argv[1:]
     try:
