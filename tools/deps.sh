@@ -31,7 +31,7 @@ packages() {
     case $1 in
     sanitizers|fuzz) echo "clang libclang-rt-14-dev" ;;
     pkgconfig) echo "pkg-config" ;;
-    python) echo "python3-cffi python3-numpy python3-pytest python3-dev python3-venv python3-setuptools" ;;
+    python) echo "python3-cffi python3-numpy python3-pytest python3-dev python3-venv python3-setuptools python3-wheel" ;;
     dask) echo "python3-distributed" ;;
     lua) echo "lua5.4 liblua5.4-dev" ;;
     go) echo "golang-go" ;;
@@ -53,7 +53,7 @@ present() {
         clang -fsanitize=fuzzer "$tmp/f.c" -o "$tmp/f" >/dev/null 2>&1 ;;
     pkgconfig) command -v pkg-config >/dev/null 2>&1 ;;
     python)
-        "$PYTHON" -c 'import cffi, numpy, pytest, sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' >/dev/null 2>&1 ;;
+        "$PYTHON" -c 'import cffi, numpy, pytest, setuptools, wheel, ensurepip, sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' >/dev/null 2>&1 ;;
     dask) "$PYTHON" -c 'import distributed' >/dev/null 2>&1 ;;
     lua) command -v lua5.4 >/dev/null 2>&1 && pkg-config --exists lua5.4 2>/dev/null ;;
     go) command -v go >/dev/null 2>&1 && go version >/dev/null 2>&1 ;;

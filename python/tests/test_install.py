@@ -16,9 +16,10 @@ from conftest import ROOT
 
 
 def test_pip_installs_a_package_that_imports_anywhere(tmp_path: Path) -> None:
-    for module, package in (("ensurepip", "python3-venv"), ("setuptools", "python3-setuptools")):
+    for module, package in (("ensurepip", "python3-venv"), ("setuptools", "python3-setuptools"),
+                            ("wheel", "python3-wheel")):
         if subprocess.run([sys.executable, "-c", f"import {module}"]).returncode:
-            pytest.skip(f"pip install needs {module} ({package})")
+            pytest.fail(f"pip install needs {module}: tools/deps.sh ensure python (Debian {package})")
     source = tmp_path / "python"
     shutil.copytree(ROOT / "python", source,
                     ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", "tests"))
