@@ -49,7 +49,7 @@ FUZZ_BIN     := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 .PHONY: all lib cli tests san-tests fuzz test test-plain test-san test-cli test-fuzz test-long \
         test-examples test-install docs-generated test-deps test-c test-bindings test-dask \
         demo bench clean install lua test-lua bench-lua install-lua test-go bench-go \
-        python test-python test-dask bench-python
+        python test-python bench-python
 .DEFAULT_GOAL := all
 # Keep intermediate objects: they are reused between plain and test builds.
 .SECONDARY:
