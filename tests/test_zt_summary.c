@@ -77,7 +77,8 @@ static void play_whole_run(void)
 /* Both formats of a summary, in a buffer the caller frees. */
 static char *format(bool json, const qipai_zt_stats *t, const qipai_zt_sim_report *r)
 {
-    size_t n = json ? qipai_zt_format_sim_json(t, r, NULL, 0) : qipai_zt_format_sim_text(t, r, NULL, 0);
+    size_t n = json ? qipai_zt_format_sim_json(t, r, NULL, 0)
+                    : qipai_zt_format_sim_text(t, r, NULL, 0);
     char *text = malloc(n + 1);
     if (!text)
         exit(1);
@@ -273,7 +274,8 @@ static void text_has_its_lines(void)
           text);
     const char *two = strong ? strstr(strong, "(2 seats)\n") : NULL;
     CHECK(two && two < strchr(strong, '\n'), "strong plays two seats:\n%s", text);
-    CHECK(line_of(text, "speed: 120 games in 1.500 s cpu (0.750 s wall) with the log, 160 games/s\n"),
+    CHECK(line_of(text,
+                  "speed: 120 games in 1.500 s cpu (0.750 s wall) with the log, 160 games/s\n"),
           "the speed line:\n%s", text);
     CHECK(!strstr(text, "faults"), "no program, no faults:\n%s", text);
     free(text);
@@ -290,9 +292,11 @@ static void programs_faults_and_speed(void)
     r.faults_json[3] = "{\"late\":0,\"total\":0}";
     char *text = format(false, &whole_run, &r), *json = format(true, &whole_run, &r);
     CHECK(count_lines(text) == 1 + 4 + 1 + 2 + 1 + 2 + 1, "%d lines:\n%s", count_lines(text), text);
-    const char *one = line_of(text, "faults of seat 1 (exec:./bot \"x\"): 1 late, 0 illegal, 0 invalid, 0 gone in 9 decisions\n"),
+    const char *one = line_of(text, "faults of seat 1 (exec:./bot \"x\"): 1 late, 0 illegal, "
+                                    "0 invalid, 0 gone in 9 decisions\n"),
                *three = line_of(text, "faults of seat 3 (exec:./bot \"x\"): 0 late"),
-               *speed = line_of(text, "speed: 120 games in 0.750 s wall (1.500 s cpu here, the programs' own aside), 160 games/s\n");
+               *speed = line_of(text, "speed: 120 games in 0.750 s wall (1.500 s cpu here, the "
+                                      "programs' own aside), 160 games/s\n");
     CHECK(one && three && speed && one < three && three < speed, "faults, then speed:\n%s", text);
     CHECK(line_of(text, "bot exec:./bot \"x\": ") && strstr(text, "(2 seats)\n"), "%s", text);
     qjson_doc doc;

@@ -138,7 +138,8 @@ size_t qipai_zt_format_sim_text(const qipai_zt_stats *t, const qipai_zt_sim_repo
         score_interval(t, &score, a, sizeof a);
         rate_interval(t, &wins, b, sizeof b);
         put_format(&sink,
-                   "bot %s: average score %+.3f%s per seat per game, win rate %.1f%%%s (%d seat%s)\n",
+                   "bot %s: average score %+.3f%s per seat per game, win rate %.1f%%%s "
+                   "(%d seat%s)\n",
                    name_of(r, first_seat(seats)), score.mean, a, 100 * wins.mean, b, k,
                    k > 1 ? "s" : "");
     }

@@ -48,7 +48,8 @@ def _cluster_options(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--local-workers", metavar="K", type=int,
                        help="start K local worker processes (default: one per CPU)")
     parser.add_argument("--connect-timeout", metavar="S", type=float, default=CONNECT_TIMEOUT,
-                        help="seconds to reach the scheduler and see a worker (default %(default)g)")
+                        help="seconds to reach the scheduler and see a worker "
+                             "(default %(default)g)")
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
     parser.add_argument("--verbose", action="store_true", help="Dask's own log messages too")
 

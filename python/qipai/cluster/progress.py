@@ -20,7 +20,9 @@ FIRST_DELAY_SECONDS = 0.3
 def duration(seconds: float) -> str:
     """"1:02:03" or "2:03"."""
     s = int(min(max(seconds, 0), 359999) + 0.5)
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+    if s >= 3600:
+        return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+    return f"{s // 60}:{s % 60:02d}"
 
 
 class ProgressLine:
@@ -34,7 +36,8 @@ class ProgressLine:
         self.width = 0
         self.tenth = -1
 
-    def update(self, done: int, total: int, unit: str, extra: str = "", rate_of: int | None = None) -> None:
+    def update(self, done: int, total: int, unit: str, extra: str = "",
+               rate_of: int | None = None) -> None:
         """done of total units; rate_of: the units done in this run (for
         the rate and the time left, when some were done before)."""
         if self.quiet:

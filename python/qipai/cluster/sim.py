@@ -146,9 +146,10 @@ def simulate(client, games: int, seed: int = 1, bots: Sequence[str] | str = DEFA
     if stored is not None and shard_size is not None and shard_size != stored:
         raise Error(f"{state_dir} holds this run with shards of {stored} games, not "
                     f"{shard_size}: resume it without --shard-size (or with {stored})")
-    if stored is None and log_dir is not None and stray_parts(log_dir):
-        raise Error(f"{log_dir} already holds parts of a log ({os.path.basename(stray_parts(log_dir)[0])}"
-                    f", ...) and no state of this run: use an empty directory")
+    strays = stray_parts(log_dir) if stored is None and log_dir is not None else []
+    if strays:
+        raise Error(f"{log_dir} already holds parts of a log ({os.path.basename(strays[0])}, ...) "
+                    f"and no state of this run: use an empty directory")
     threads = worker_threads(client)
     size = stored or shard_size or default_shard_size(spec.games, threads)
     shards = plan_shards(spec.games, size)

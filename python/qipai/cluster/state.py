@@ -69,7 +69,8 @@ class RunState:
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise Error(f"{path} is not a run's state ({e}): use another directory") from None
         mine = self._run_object(size)
-        differs = [key for key in sorted(set(mine) | set(stored)) if mine.get(key) != stored.get(key)]
+        differs = [key for key in sorted(set(mine) | set(stored))
+                   if mine.get(key) != stored.get(key)]
         if differs:
             said = "; ".join(f"{key} {stored.get(key)!r} there, {mine.get(key)!r} now"
                              for key in differs)

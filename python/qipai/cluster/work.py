@@ -25,7 +25,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .._core import Error, check, new_error
 from .._native import ffi, lib
-from ..zhaotong import BOTS, SEATS, make_rules
+from ..zhaotong import BOTS, SEATS
 
 __all__ = ["SimSpec", "Shard", "play_shard", "answer_lines", "stats_dict", "merge_stats",
            "summary", "part_name", "DEFAULT_BOTS"]
