@@ -40,6 +40,8 @@ typedef struct sim_run {
                        own buffer) */
     zt_arena arena;
     bool programs;  /* some seat is a program */
+    const sim_options *options;
+    prog_progress progress;
 } sim_run;
 
 static double process_cpu_ns(void)
@@ -218,6 +220,29 @@ static int start_programs(sim_run *run, const sim_options *o)
     return 0;
 }
 
+/* The start of each game: its header and deal in the log, the programs told. */
+static void game_start(const qipai_zt_game *game, uint64_t number, void *context)
+{
+    sim_run *run = context;
+    if (run->log) {
+        char line[QIPAI_ZT_LOG_LINE];
+        write_header(run, game, number, run->options->bots.names);
+        write_line(run, line, qipai_zt_log_deal(game, line, sizeof line), sizeof line);
+    }
+    if (run->programs) {
+        int seat_bot[QIPAI_ZT_SEATS]; /* the seats keep their programs the whole run */
+        for (int s = 0; s < QIPAI_ZT_SEATS; s++)
+            seat_bot[s] = run->arena.seat_bot[s];
+        zt_arena_game(&run->arena, game, number, seat_bot);
+    }
+}
+
+static void game_end(const qipai_zt_game *game, uint64_t number, void *context)
+{
+    (void)game;
+    prog_progress_update(&((sim_run *)context)->progress, number);
+}
+
 static int play_games(sim_run *run, const sim_options *o, qipai_zt_stats *t)
 {
     static qipai_zt_game game; /* 6 KB: kept off the stack */
@@ -225,42 +250,18 @@ static int play_games(sim_run *run, const sim_options *o, qipai_zt_stats *t)
     for (int s = 0; s < QIPAI_ZT_SEATS; s++)
         agents[s] = run->arena.seat_bot[s] >= 0 ? zt_arena_agent(&run->arena)
                                                 : qipai_zt_bot_agent(o->bots.bots[s]);
-    int seat_bot[QIPAI_ZT_SEATS];
-    for (int s = 0; s < QIPAI_ZT_SEATS; s++)
-        seat_bot[s] = run->arena.seat_bot[s];
-    prog_progress progress;
-    prog_progress_start(&progress, "zhaotong sim", "games", (uint64_t)o->games, o->quiet);
-    int status = PROG_EXIT_OK;
-    for (long i = 0; i < o->games && status == PROG_EXIT_OK; i++) {
-        qipai_error err;
-        int d = o->dealer < 0 ? (int)(i % QIPAI_ZT_SEATS) : o->dealer;
-        if (qipai_zt_game_init(&game, &o->rules, qipai_zt_game_seed(o->seed, (uint64_t)i), d,
-                               &err) != QIPAI_OK) {
-            prog_progress_end(&progress);
-            fprintf(stderr, "qipai: zhaotong sim: %s\n", err.message);
-            status = PROG_EXIT_FAILED;
-            break;
-        }
-        if (run->log) {
-            char line[QIPAI_ZT_LOG_LINE];
-            write_header(run, &game, (uint64_t)i + 1, o->bots.names);
-            write_line(run, line, qipai_zt_log_deal(&game, line, sizeof line), sizeof line);
-        }
-        if (run->programs)
-            zt_arena_game(&run->arena, &game, (uint64_t)i + 1, seat_bot);
-        uint64_t steps;
-        if (qipai_zt_play(&game, agents, run->log || run->programs ? on_event : NULL, run, &steps,
-                          &err) != QIPAI_OK) {
-            prog_progress_end(&progress);
-            fprintf(stderr, "qipai: zhaotong sim: game %ld: %s\n", i + 1, err.message);
-            status = PROG_EXIT_FAILED;
-            break;
-        }
-        qipai_zt_stats_add(t, &game, steps);
-        prog_progress_update(&progress, (uint64_t)i + 1);
+    qipai_zt_run_observer observer = {game_start, run->log || run->programs ? on_event : NULL,
+                                      game_end, run};
+    prog_progress_start(&run->progress, "zhaotong sim", "games", (uint64_t)o->games, o->quiet);
+    qipai_error err;
+    qipai_err e = qipai_zt_run(&o->rules, o->seed, 0, (uint64_t)o->games, o->dealer, agents,
+                               &observer, &game, t, &err);
+    prog_progress_end(&run->progress);
+    if (e != QIPAI_OK) {
+        fprintf(stderr, "qipai: zhaotong sim: %s\n", err.message);
+        return PROG_EXIT_FAILED;
     }
-    prog_progress_end(&progress);
-    return status;
+    return PROG_EXIT_OK;
 }
 
 int zt_cli_sim(int argc, char **argv)
@@ -268,6 +269,7 @@ int zt_cli_sim(int argc, char **argv)
     static sim_options o;
     static sim_run run;
     memset(&run, 0, sizeof run);
+    run.options = &o;
     int status = parse(argc, argv, &o);
     if (status) {
         zt_bot_list_free(&o.bots);

@@ -481,6 +481,16 @@ QIPAI_API qipai_err qipai_zt_play(qipai_zt_game *game, const qipai_zt_agent agen
                         qipai_zt_event_fn events, void *context, uint64_t *steps,
                         qipai_error *err);
 
+/* What a run tells its caller: each game as it starts (dealt, before its
+ * first event) with its number (1-based, as in the log), each event, and
+ * each game as it ends. Any member may be NULL. */
+typedef struct qipai_zt_run_observer {
+    void (*game_start)(const qipai_zt_game *game, uint64_t number, void *context);
+    qipai_zt_event_fn event;
+    void (*game_end)(const qipai_zt_game *game, uint64_t number, void *context);
+    void *context;
+} qipai_zt_run_observer;
+
 /* The figures of a run: sums over its finished games, in integers, so the
  * statistics of shards merged (in any order) equal those of one run. Scores
  * are counted in units of the rules' base (every amount is a multiple). */
@@ -500,6 +510,19 @@ QIPAI_API void qipai_zt_stats_init(qipai_zt_stats *stats);
 /* Counts a finished game that took steps actions. */
 QIPAI_API void qipai_zt_stats_add(qipai_zt_stats *stats, const qipai_zt_game *game, uint64_t steps);
 QIPAI_API void qipai_zt_stats_merge(qipai_zt_stats *into, const qipai_zt_stats *from);
+
+/* Plays games first .. first + count - 1 (0-based) of the run with seed
+ * run_seed: game i from qipai_zt_game_seed(run_seed, i), dealt by dealer, or
+ * by seat i % 4 when dealer is -1 (rotate), played by agents, each finished
+ * game added to stats (may be NULL). game is the caller's scratch (6 KB;
+ * it holds the last game played). Any range gives the games of one run
+ * (`qipai zhaotong sim`, a cluster's shards). Stops at the first failure,
+ * naming the game. */
+QIPAI_API qipai_err qipai_zt_run(const qipai_zt_rules *rules, uint64_t run_seed, uint64_t first,
+                                 uint64_t count, int dealer,
+                                 const qipai_zt_agent agents[QIPAI_ZT_SEATS],
+                                 const qipai_zt_run_observer *observer, qipai_zt_game *game,
+                                 qipai_zt_stats *stats, qipai_error *err);
 
 /* The average score per game of a set of seats (bit s), with its 95%
  * confidence interval: one sample a game (the seats' mean that game), so

@@ -2,8 +2,8 @@
  * A shard of a Zhaotong sim run for qipai.cluster (qipai_py.h): a range of
  * a run's games played by the library's runner in one C call, without the
  * GIL, its statistics summed by the library and its log written by the
- * library's writer. The loop is `qipai zhaotong sim`'s (cli/zhaotong.c):
- * the same seeds, dealers, game numbers and lines, so the shards of a run
+ * library's writer. The loop is the library's runner (qipai_zt_run), as in
+ * `qipai zhaotong sim`: the same seeds, dealers, game numbers and lines, so the shards of a run
  * merge into exactly the figures of one run and their logs, put end to end,
  * are its log byte for byte (python/tests_dask checks both against the CLI).
  */
@@ -37,6 +37,7 @@ static qipai_err shard_fail(qipai_error *err, qipai_err code, const char *format
  * until the end, where the shard fails with it. */
 typedef struct shard_log {
     FILE *file;
+    const char *const *names; /* the bots', for the header lines */
     bool cut, failed;
 } shard_log;
 
@@ -63,32 +64,14 @@ static double thread_cpu_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static qipai_err play_games(qipai_zt_game *game, const qipai_zt_rules *rules,
-                            uint64_t run_seed, uint64_t first, uint64_t count, int dealer,
-                            const qipai_zt_agent agents[], const char *const names[],
-                            shard_log *log, qipai_zt_stats *stats, qipai_error *err)
+/* The start of each game: its header and deal in the log. */
+static void game_start(const qipai_zt_game *game, uint64_t number, void *context)
 {
-    for (uint64_t i = first; i < first + count; i++) {
-        int d = dealer < 0 || dealer >= QIPAI_ZT_SEATS ? (int)(i % QIPAI_ZT_SEATS) : dealer;
-        qipai_err e = qipai_zt_game_init(game, rules, qipai_zt_game_seed(run_seed, i), d, err);
-        if (e != QIPAI_OK)
-            return e;
-        if (log) {
-            char line[QIPAI_ZT_LOG_LINE];
-            write_line(log, line, qipai_zt_log_header(game, i + 1, names, line, sizeof line),
-                       sizeof line);
-            write_line(log, line, qipai_zt_log_deal(game, line, sizeof line), sizeof line);
-        }
-        uint64_t steps;
-        e = qipai_zt_play(game, agents, log ? on_event : NULL, log, &steps, err);
-        if (e != QIPAI_OK) {
-            char why[sizeof err->message];
-            snprintf(why, sizeof why, "%s", err->message);
-            return shard_fail(err, e, "game %llu: %s", (unsigned long long)i + 1, why);
-        }
-        qipai_zt_stats_add(stats, game, steps);
-    }
-    return QIPAI_OK;
+    shard_log *log = context;
+    char line[QIPAI_ZT_LOG_LINE];
+    write_line(log, line, qipai_zt_log_header(game, number, log->names, line, sizeof line),
+               sizeof line);
+    write_line(log, line, qipai_zt_log_deal(game, line, sizeof line), sizeof line);
 }
 
 qipai_err qipy_zt_sim_shard(const qipai_zt_rules *rules, uint64_t run_seed, uint64_t first,
@@ -103,7 +86,7 @@ qipai_err qipy_zt_sim_shard(const qipai_zt_rules *rules, uint64_t run_seed, uint
             return shard_fail(err, QIPAI_ERR_ARGUMENT, "seat %d: no bot number %d", s, bots[s]);
         agents[s] = qipai_zt_bot_agent((qipai_zt_bot)bots[s]);
     }
-    shard_log file = {NULL, false, false}, *log = NULL;
+    shard_log file = {NULL, names, false, false}, *log = NULL;
     if (log_path) {
         if (!(file.file = fopen(log_path, "w")))
             return shard_fail(err, QIPAI_ERR_ARGUMENT, "cannot write '%s': %s", log_path,
@@ -111,8 +94,11 @@ qipai_err qipy_zt_sim_shard(const qipai_zt_rules *rules, uint64_t run_seed, uint
         log = &file;
     }
     qipai_zt_game *game = malloc(sizeof *game); /* 6 KB: once a shard, off the stack */
-    qipai_err e = game ? play_games(game, rules, run_seed, first, count, dealer, agents, names,
-                                    log, stats, err)
+    /* The library's runner: the same seeds, dealers, game numbers and log
+     * lines as `qipai zhaotong sim`, whatever the range. */
+    qipai_zt_run_observer observer = {log ? game_start : NULL, log ? on_event : NULL, NULL, log};
+    qipai_err e = game ? qipai_zt_run(rules, run_seed, first, count, dealer, agents, &observer,
+                                      game, stats, err)
                        : shard_fail(err, QIPAI_ERR_MEMORY, "out of memory");
     free(game);
     if (log) {

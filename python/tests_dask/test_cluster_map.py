@@ -125,11 +125,12 @@ def test_the_command_line_maps_files(cluster, tmp_path):
     result = run_module(["map", "gb", "fan", "--min", "8", "--input", str(a), "--output",
                          str(tmp_path / "out"), "--scheduler", cluster.scheduler_address,
                          "--partition-lines", "50"])
-    assert result.returncode == 0, result.stderr
-    expected = run_qipai(["gb", "fan", "--min", "8"], stdin=a.read_bytes()).stdout
-    assert (tmp_path / "out" / "hands.jsonl").read_bytes() == expected
-    refused = expected.count(b'"error":')
-    assert f"{a}: {len(expected.splitlines())} lines, {refused} refused -> " in result.stdout
+    cli = run_qipai(["gb", "fan", "--min", "8"], stdin=a.read_bytes())
+    # The same answers and the same status as the command line (1: some line was bad).
+    assert result.returncode == cli.returncode == 1, result.stderr
+    assert (tmp_path / "out" / "hands.jsonl").read_bytes() == cli.stdout
+    refused = cli.stdout.count(b'"error":')
+    assert f"{a}: {len(cli.stdout.splitlines())} lines, {refused} refused -> " in result.stdout
     assert "map gb fan: " in result.stderr and "(100%)" in result.stderr
     bad = run_module(["map", "gb", "nothing", "--input", str(a), "--output",
                       str(tmp_path / "out"), "--scheduler", cluster.scheduler_address])

@@ -100,6 +100,37 @@ qipai_err qipai_zt_play(qipai_zt_game *game, const qipai_zt_agent agents[QIPAI_Z
     return e;
 }
 
+qipai_err qipai_zt_run(const qipai_zt_rules *rules, uint64_t run_seed, uint64_t first,
+                       uint64_t count, int dealer, const qipai_zt_agent agents[QIPAI_ZT_SEATS],
+                       const qipai_zt_run_observer *observer, qipai_zt_game *game,
+                       qipai_zt_stats *stats, qipai_error *err)
+{
+    static const qipai_zt_run_observer none = {NULL, NULL, NULL, NULL};
+    const qipai_zt_run_observer *o = observer ? observer : &none;
+    if (dealer < -1 || dealer >= QIPAI_ZT_SEATS)
+        return qipai_fail(err, QIPAI_ERR_RANGE, -1, "dealer %d: a seat 0-3, or -1 to rotate",
+                          dealer);
+    for (uint64_t i = first; i - first < count; i++) {
+        int d = dealer < 0 ? (int)(i % QIPAI_ZT_SEATS) : dealer;
+        qipai_err e = qipai_zt_game_init(game, rules, qipai_zt_game_seed(run_seed, i), d, err);
+        if (e != QIPAI_OK)
+            return e;
+        if (o->game_start)
+            o->game_start(game, i + 1, o->context);
+        uint64_t steps;
+        qipai_error why;
+        e = qipai_zt_play(game, agents, o->event, o->context, &steps, &why);
+        if (e != QIPAI_OK)
+            return qipai_fail(err, e, -1, "game %llu: %s", (unsigned long long)i + 1,
+                              why.message);
+        if (stats)
+            qipai_zt_stats_add(stats, game, steps);
+        if (o->game_end)
+            o->game_end(game, i + 1, o->context);
+    }
+    return QIPAI_OK;
+}
+
 /* ---- statistics ------------------------------------------------------------ */
 
 void qipai_zt_stats_init(qipai_zt_stats *stats)

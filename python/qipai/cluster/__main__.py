@@ -11,8 +11,9 @@ cluster, from the shell (docs/CLUSTER.md).
 
 sim prints what ``qipai zhaotong sim`` prints (--json: its object); map
 writes DIR/STEM.jsonl for each input and prints a line per file. Exit
-status: 0 done, 1 the cluster failed the run, 2 a bad argument (nothing
-was run).
+status, as the command line's: 0 done (map: every line answered well), 1
+some line got an error answer (the batch still completes) or the cluster
+failed the run, 2 a bad argument (nothing was run).
 """
 
 from __future__ import annotations
@@ -157,7 +158,8 @@ def _run_map(words: list[str], parser: argparse.ArgumentParser) -> int:
             print(f"{f.input}: skipped, {f.output} is there (--resume)")
         else:
             print(f"{f.input}: {f.lines} lines, {f.refused} refused -> {f.output}")
-    return EXIT_OK
+    # As `qipai` itself: a refused line is answered and fails the status.
+    return EXIT_FAILED if any(f.refused for f in result.files if not f.skipped) else EXIT_OK
 
 
 def main(argv: list[str] | None = None) -> int:
