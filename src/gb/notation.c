@@ -1,6 +1,6 @@
 /*
  * Guobiao hand notation (docs/FORMATS.md "gb", the notation of the public
- * test data ../shared/data/gb/README.md): reading, checking and writing
+ * test data tests/data/gb/README.md): reading, checking and writing
  * hands with their melds and situation. Tiles are the mahjong core's kinds;
  * honors are written E S W N (winds), C F P (red, green, white) or in the
  * core's compact form 1z-7z.

@@ -1,6 +1,6 @@
 /*
  * The Zhaotong rule-set value: docs/RULES.md "Zhaotong" defaults (from
- * ../shared/rules/zhaotong.md), the check a game runs before it starts, and
+ * the team's rules note, shared/rules/zhaotong.md), the check a game runs before it starts, and
  * the names used in logs and on screen.
  */
 #include <qipai/zhaotong.h>
