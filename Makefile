@@ -330,7 +330,7 @@ python: $(PY_STAMP) $(patsubst python/qipai/%,$(PY_OUT)/%,$(PY_SRC))
 # The binding's own C is held to the project's warnings too.
 $(PY_STAMP): $(PY_NATIVE) $(BUILD)/libqipai.a $(wildcard include/qipai/*.h)
 	@mkdir -p $(PY_OUT)
-	$(CC) -std=c11 $(WARN) -Iinclude -fsyntax-only python/native/qipai_py.c \
+	$(CC) -std=c11 $(WARN) -Iinclude -Isrc -fsyntax-only python/native/qipai_py.c \
 	    python/native/qipai_py_shard.c
 	QIPAI_BUILD=$(abspath $(BUILD)) $(PYTHON) python/qipai_build.py $(BUILD)/python
 	@touch $@

@@ -357,7 +357,10 @@ ffibuilder.set_source(
     SOURCE,
     sources=[os.path.join(HERE, "native", "qipai_py.c"),
              os.path.join(HERE, "native", "qipai_py_shard.c")],
-    include_dirs=[os.path.join(ROOT, "include"), os.path.join(HERE, "native")],
+    # src/ for the library's one error helper (common/fail.h), linked from the
+    # static library with everything else.
+    include_dirs=[os.path.join(ROOT, "include"), os.path.join(ROOT, "src"),
+                  os.path.join(HERE, "native")],
     extra_objects=[STATIC_LIBRARY],
     extra_compile_args=["-std=gnu11", "-O2"],
     libraries=["m"],

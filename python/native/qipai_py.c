@@ -6,26 +6,11 @@
  * Everything that decides anything is a library call.
  */
 #include "qipai_py.h"
+#include "common/fail.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static qipai_err py_fail(qipai_error *err, qipai_err code, const char *format, ...)
-{
-    if (err) {
-        va_list args;
-        va_start(args, format);
-        err->code = code;
-        err->position = -1;
-        vsnprintf(err->message, sizeof err->message, format, args);
-        va_end(args);
-    }
-    return code;
-}
 
 /* ---- mahjong batches ---------------------------------------------------------- */
 
@@ -64,7 +49,7 @@ static qipai_err record_and_step(qipy_zt_env *env, const qipai_zt_action *action
                                  qipai_error *err)
 {
     if (env->history_count >= QIPY_ZT_MAX_HISTORY)
-        return py_fail(err, QIPAI_ERR_LIMIT, "more than %d actions in one game",
+        return qipai_fail(err, QIPAI_ERR_LIMIT, -1, "more than %d actions in one game",
                        QIPY_ZT_MAX_HISTORY);
     qipai_err e = qipai_zt_step(&env->game, action, err);
     if (e == QIPAI_OK)
@@ -128,7 +113,7 @@ qipai_err qipy_zt_env_act(qipy_zt_env *env, int seat, int index, int64_t deltas[
         /* The step function says why. */
         e = qipai_zt_step(g, &action, err);
         if (e == QIPAI_OK) /* cannot be: the mask is the legal list */
-            return py_fail(err, QIPAI_ERR_STATE, "action number %d was taken unmasked", index);
+            return qipai_fail(err, QIPAI_ERR_STATE, -1, "action number %d was taken unmasked", index);
         return e;
     }
     int64_t before[QIPAI_ZT_SEATS];
@@ -156,7 +141,7 @@ qipai_err qipy_zt_single_step(qipy_zt_env *env, int index, float *obs, uint8_t *
     *reward = 0;
     *over = g->phase == QIPAI_ZT_PHASE_OVER;
     if (*over)
-        return py_fail(err, QIPAI_ERR_STATE, "the game is over: reset() starts the next");
+        return qipai_fail(err, QIPAI_ERR_STATE, -1, "the game is over: reset() starts the next");
     qipai_err e = qipy_zt_env_act(env, env->seat, index, NULL, err);
     if (e == QIPAI_OK)
         e = run_bots(env, err);

@@ -9,6 +9,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "qipai_py.h"
+#include "common/fail.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -16,22 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static qipai_err shard_fail(qipai_error *err, qipai_err code, const char *format, ...)
-{
-    if (err) {
-        va_list args;
-        va_start(args, format);
-        err->code = code;
-        err->position = -1;
-        vsnprintf(err->message, sizeof err->message, format, args);
-        va_end(args);
-    }
-    return code;
-}
 
 /* The log being written: a line that does not fit or a failed write is kept
  * until the end, where the shard fails with it. */
@@ -83,13 +68,13 @@ qipai_err qipy_zt_sim_shard(const qipai_zt_rules *rules, uint64_t run_seed, uint
     qipai_zt_agent agents[QIPAI_ZT_SEATS];
     for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
         if (bots[s] >= QIPAI_ZT_BOT_COUNT)
-            return shard_fail(err, QIPAI_ERR_ARGUMENT, "seat %d: no bot number %d", s, bots[s]);
+            return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "seat %d: no bot number %d", s, bots[s]);
         agents[s] = qipai_zt_bot_agent((qipai_zt_bot)bots[s]);
     }
     shard_log file = {NULL, names, false, false}, *log = NULL;
     if (log_path) {
         if (!(file.file = fopen(log_path, "w")))
-            return shard_fail(err, QIPAI_ERR_ARGUMENT, "cannot write '%s': %s", log_path,
+            return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "cannot write '%s': %s", log_path,
                               strerror(errno));
         log = &file;
     }
@@ -99,14 +84,14 @@ qipai_err qipy_zt_sim_shard(const qipai_zt_rules *rules, uint64_t run_seed, uint
     qipai_zt_run_observer observer = {log ? game_start : NULL, log ? on_event : NULL, NULL, log};
     qipai_err e = game ? qipai_zt_run(rules, run_seed, first, count, dealer, agents, &observer,
                                       game, stats, err)
-                       : shard_fail(err, QIPAI_ERR_MEMORY, "out of memory");
+                       : qipai_fail(err, QIPAI_ERR_MEMORY, -1, "out of memory");
     free(game);
     if (log) {
         bool closed = fclose(file.file) == 0;
         if (e == QIPAI_OK && (!closed || file.failed))
-            e = shard_fail(err, QIPAI_ERR_ARGUMENT, "cannot finish writing '%s'", log_path);
+            e = qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "cannot finish writing '%s'", log_path);
         else if (e == QIPAI_OK && file.cut) /* cannot be: the bots' names are short */
-            e = shard_fail(err, QIPAI_ERR_BUFFER, "a line of '%s' did not fit", log_path);
+            e = qipai_fail(err, QIPAI_ERR_BUFFER, -1, "a line of '%s' did not fit", log_path);
     }
     if (cpu_seconds)
         *cpu_seconds = thread_cpu_seconds() - start;
