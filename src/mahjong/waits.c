@@ -126,15 +126,22 @@ qipai_err qipai_mj_waits(const qipai_mj_rules *rules, const qipai_mj_hand *hand,
                          uint8_t out[QIPAI_MJ_KINDS], size_t *count, qipai_error *err)
 {
     *count = 0;
-    qipai_err e = qipai_mj_hand_check(rules, hand, err);
-    if (e != QIPAI_OK)
-        return e;
-    int size = qipai_mj_hand_size(hand);
-    if (size % 3 != 1)
-        return qipai_fail(err, QIPAI_ERR_SIZE, -1,
-                          "%d tiles; waits are asked of a hand of 1, 4, 7, 10 or 13 tiles", size);
+    /* A mask with a wait proves the hand valid and of 3k+1 tiles; only an
+     * empty one needs the checks that say whether it is an error. */
+    uint64_t mask = qipai_mj_wait_mask(rules, hand);
+    if (!mask) {
+        qipai_err e = qipai_mj_hand_check(rules, hand, err);
+        if (e != QIPAI_OK)
+            return e;
+        int size = qipai_mj_hand_size(hand);
+        if (size % 3 != 1)
+            return qipai_fail(err, QIPAI_ERR_SIZE, -1,
+                              "%d tiles; waits are asked of a hand of 1, 4, 7, 10 or 13 tiles",
+                              size);
+        return QIPAI_OK;
+    }
     size_t n = 0;
-    for (uint64_t mask = qipai_mj_wait_mask(rules, hand); mask; mask &= mask - 1)
+    for (; mask; mask &= mask - 1)
         out[n++] = (uint8_t)__builtin_ctzll(mask);
     *count = n;
     return QIPAI_OK;
