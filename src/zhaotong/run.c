@@ -191,71 +191,83 @@ void qipai_zt_stats_merge(qipai_zt_stats *into, const qipai_zt_stats *from)
         into->types[k] += from->types[k];
 }
 
-/* The mean over games of a per-game sample x = (sum over the seats of a
- * per-seat value) / seats, from the sums of the values and of their
- * pairwise products over games, with the normal 95% interval. The sample
- * is one value a game, so the seats of one game (which are not independent)
- * count once. */
-static qipai_zt_mean mean_of_games(double games, int n_seats, double sum, double products)
-{
-    qipai_zt_mean m = {0, 0, 0};
-    if (!n_seats || games <= 0)
-        return m;
-    double mean = sum / n_seats / games;
-    double mean_square = products / ((double)n_seats * n_seats) / games;
-    double variance = games > 1 ? (mean_square - mean * mean) * games / (games - 1) : 0;
-    if (variance < 0)
-        variance = 0;
-    double half = games > 1 ? 1.959963984540054 * sqrt(variance / games) : 0;
-    m.mean = mean;
-    m.low = mean - half;
-    m.high = mean + half;
-    return m;
-}
-
-qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats)
+/* The sums over the chosen seats (bit s) of a per-seat total and of the
+ * pairwise products of the per-game values; returns how many seats. */
+static int seat_sums(unsigned seats, const double total[QIPAI_ZT_SEATS],
+                     const double pairs[QIPAI_ZT_SEATS][QIPAI_ZT_SEATS], double *sum,
+                     double *products)
 {
     int n_seats = 0;
-    double sum = 0, products = 0;
+    *sum = *products = 0;
     for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
         if (!(seats >> s & 1))
             continue;
         n_seats++;
-        sum += (double)stats->seat_score[s];
+        *sum += total[s];
         for (int t = 0; t < QIPAI_ZT_SEATS; t++)
             if (seats >> t & 1)
-                products += (double)stats->score_products[s][t];
+                *products += pairs[s][t];
     }
-    qipai_zt_mean m = mean_of_games((double)stats->games, n_seats, sum, products);
+    return n_seats;
+}
+
+/* The mean and the sample variance over games of a per-game sample x =
+ * (sum over the seats of a per-seat value) / seats, from the sums of the
+ * values and of their pairwise products. The sample is one value a game, so
+ * the seats of one game (which are not independent) count once. False when
+ * there is no seat or no game. */
+static bool moments(double games, int n_seats, double sum, double products, double *mean,
+                    double *variance)
+{
+    if (!n_seats || games <= 0)
+        return false;
+    *mean = sum / n_seats / games;
+    double mean_square = products / ((double)n_seats * n_seats) / games;
+    *variance = games > 1 ? (mean_square - *mean * *mean) * games / (games - 1) : 0;
+    if (*variance < 0)
+        *variance = 0;
+    return true;
+}
+
+static const double z95 = 1.959963984540054;
+
+qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats)
+{
+    double total[QIPAI_ZT_SEATS], pairs[QIPAI_ZT_SEATS][QIPAI_ZT_SEATS], sum, products;
+    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
+        total[s] = (double)stats->seat_score[s];
+        for (int t = 0; t < QIPAI_ZT_SEATS; t++)
+            pairs[s][t] = (double)stats->score_products[s][t];
+    }
+    int n_seats = seat_sums(seats, total, pairs, &sum, &products);
+    const double games = (double)stats->games;
+    qipai_zt_mean m = {0, 0, 0};
+    double mean, variance;
+    if (!moments(games, n_seats, sum, products, &mean, &variance))
+        return m;
+    double half = games > 1 ? z95 * sqrt(variance / games) : 0;
+    /* Sums count bases: back to the rules' units. */
     double base = stats->base ? (double)stats->base : 1;
-    m.mean *= base;
-    m.low *= base;
-    m.high *= base;
+    m.mean = mean * base;
+    m.low = (mean - half) * base;
+    m.high = (mean + half) * base;
     return m;
 }
 
 qipai_zt_mean qipai_zt_stats_win_rate(const qipai_zt_stats *stats, unsigned seats)
 {
-    qipai_zt_mean m = {0, 0, 0};
-    int n_seats = 0;
-    double sum = 0, products = 0;
+    double total[QIPAI_ZT_SEATS], pairs[QIPAI_ZT_SEATS][QIPAI_ZT_SEATS], sum, products;
     for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
-        if (!(seats >> s & 1))
-            continue;
-        n_seats++;
-        sum += (double)stats->seat_wins[s];
+        total[s] = (double)stats->seat_wins[s];
         for (int t = 0; t < QIPAI_ZT_SEATS; t++)
-            if (seats >> t & 1)
-                products += (double)stats->seat_win_pairs[s][t];
+            pairs[s][t] = (double)stats->seat_win_pairs[s][t];
     }
-    if (!n_seats || !stats->games)
+    int n_seats = seat_sums(seats, total, pairs, &sum, &products);
+    const double n = (double)stats->games, z = z95;
+    qipai_zt_mean m = {0, 0, 0};
+    double p, variance;
+    if (!moments(n, n_seats, sum, products, &p, &variance))
         return m;
-    const double n = (double)stats->games, z = 1.959963984540054;
-    const double p = sum / n_seats / n;
-    const double mean_square = products / ((double)n_seats * n_seats) / n;
-    double variance = n > 1 ? (mean_square - p * p) * n / (n - 1) : 0;
-    if (variance < 0)
-        variance = 0;
     /* The effective count: the binomial size whose share would vary as
      * much as this mean over games does (the seats of one game are not
      * independent); the games themselves when every game gave the same. */
