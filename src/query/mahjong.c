@@ -225,17 +225,23 @@ static qipai_err answer_shanten(qipai_query *q, const char *line, qjson_writer *
     return QIPAI_OK;
 }
 
-/* The tiles seen outside the hand's real tiles: the table (--visible) and
- * the copies of wild kinds in the hand. */
-static void visible_of(const query_mahjong *m, const qipai_mj_tiles *tiles,
-                       uint8_t out[QIPAI_MJ_KINDS])
+/* Reads the line as read_hand does, with the tiles seen outside the hand's
+ * real tiles: the table (--visible) and the copies of wild kinds in the hand. */
+static qipai_err read_hand_seen(const qipai_query *q, const char *line, unsigned sizes,
+                                qipai_mj_hand *hand, qipai_mj_tiles *tiles,
+                                uint8_t seen[QIPAI_MJ_KINDS], qipai_error *err)
 {
+    const query_mahjong *m = &q->game.mj;
+    qipai_err e = read_hand(q, line, sizes, hand, tiles, err);
+    if (e != QIPAI_OK)
+        return e;
     for (int k = 0; k < QIPAI_MJ_KINDS; k++) {
-        int seen = m->has_visible ? m->visible[k] : 0;
+        int n = m->has_visible ? m->visible[k] : 0;
         if (m->rules.wild_kinds >> k & 1)
-            seen += tiles->counts[k];
-        out[k] = (uint8_t)(seen > 255 ? 255 : seen);
+            n += tiles->counts[k];
+        seen[k] = (uint8_t)(n > 255 ? 255 : n);
     }
+    return QIPAI_OK;
 }
 
 static void write_effective(qjson_writer *w, const qipai_mj_effective *e, bool chinese)
@@ -259,11 +265,10 @@ static qipai_err answer_effective(qipai_query *q, const char *line, qjson_writer
     const query_mahjong *m = &q->game.mj;
     qipai_mj_hand hand;
     qipai_mj_tiles tiles;
-    qipai_err e = read_hand(q, line, WAITING, &hand, &tiles, err);
+    uint8_t visible[QIPAI_MJ_KINDS];
+    qipai_err e = read_hand_seen(q, line, WAITING, &hand, &tiles, visible, err);
     if (e != QIPAI_OK)
         return e;
-    uint8_t visible[QIPAI_MJ_KINDS];
-    visible_of(m, &tiles, visible);
     qipai_mj_effective effective;
     if ((e = qipai_mj_effective_tiles(&m->rules, &hand, visible, &effective, err)) != QIPAI_OK)
         return e;
@@ -292,11 +297,10 @@ static qipai_err answer_discards(qipai_query *q, const char *line, qjson_writer 
     const query_mahjong *m = &q->game.mj;
     qipai_mj_hand hand;
     qipai_mj_tiles tiles;
-    qipai_err e = read_hand(q, line, WINNING, &hand, &tiles, err);
+    uint8_t visible[QIPAI_MJ_KINDS];
+    qipai_err e = read_hand_seen(q, line, WINNING, &hand, &tiles, visible, err);
     if (e != QIPAI_OK)
         return e;
-    uint8_t visible[QIPAI_MJ_KINDS];
-    visible_of(m, &tiles, visible);
     qipai_mj_discard discards[QIPAI_MJ_MAX_DISCARDS];
     size_t count;
     if ((e = qipai_mj_discards(&m->rules, &hand, visible, discards, &count, err)) != QIPAI_OK)
