@@ -41,6 +41,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "text.h"
+
 /* The deepest nesting of arrays and objects either side accepts. */
 #define QJSON_MAX_DEPTH 64
 
@@ -316,9 +318,20 @@ bool qjson_get_bool(const qjson_value *object, const char *key, bool *out);
  * must for a tree written back from its doubles to equal the original. */
 bool qjson_equal(const qjson_value *a, const qjson_value *b);
 
+/* The same value as a log line means it: objects compared as sets of
+ * members (their order is free; duplicate keys must have been refused),
+ * numbers by value and kind (2.0 is the integer 2; 0.5 never equals an
+ * integer), everything else as qjson_equal. With skip (NULL-ended, may be
+ * NULL), the top-level members so named are left out on both sides. */
+bool qjson_same(const qjson_value *a, const qjson_value *b, const char *const *skip);
+
 /* Writes a parsed value (compact, members in document order, duplicates
  * kept); numbers that are integers print as integers (but -0 as "-0"),
  * others as qjson_double. */
 void qjson_write_value(qjson_writer *w, const qjson_value *v);
+
+/* Writes s (NUL-terminated) as a JSON string into the sink: the characters
+ * JSON needs escaped are, and bytes that are not UTF-8 become U+FFFD. */
+void qjson_sink_string(text_sink *t, const char *s);
 
 #endif

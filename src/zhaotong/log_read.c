@@ -31,42 +31,6 @@ static qipai_err parse_object(qjson_doc *doc, const char *text, size_t length,
     return QIPAI_OK;
 }
 
-/* The same JSON value, objects compared as sets of members (their order is
- * free in the log) and numbers by value. */
-static bool same(const qjson_value *a, const qjson_value *b)
-{
-    if (a->type != b->type)
-        return false;
-    switch (a->type) {
-    case QJSON_NULL:
-        return true;
-    case QJSON_BOOL:
-        return a->boolean == b->boolean;
-    case QJSON_NUMBER:
-        return a->is_int == b->is_int && (a->is_int ? a->i == b->i : a->d == b->d);
-    case QJSON_STRING:
-        return a->length == b->length && !memcmp(a->string, b->string, a->length);
-    case QJSON_ARRAY:
-        if (a->length != b->length)
-            return false;
-        for (size_t i = 0; i < a->length; i++)
-            if (!same(&a->items[i], &b->items[i]))
-                return false;
-        return true;
-    case QJSON_OBJECT:
-        if (a->length != b->length)
-            return false;
-        for (size_t i = 0; i < a->length; i++) {
-            const qjson_member *m = &a->members[i];
-            const qjson_value *other = qjson_get_n(b, m->key, m->key_length);
-            if (!other || !same(&m->value, other))
-                return false;
-        }
-        return true;
-    }
-    return false;
-}
-
 /* Whether the line is, key for key, the text the writer made (canonical,
  * length bytes), leaving out the keys named in free (NULL-ended). */
 static qipai_err same_as_written(const qjson_value *line, const char *canonical, size_t length,
@@ -76,27 +40,8 @@ static qipai_err same_as_written(const qjson_value *line, const char *canonical,
     const qjson_value *written;
     qjson_doc_init(&doc);
     qipai_err e = parse_object(&doc, canonical, length, &written, err);
-    if (e == QIPAI_OK) {
-        size_t kept[2] = {0, 0};
-        *equal = true;
-        for (int side = 0; side < 2; side++) {
-            const qjson_value *o = side ? written : line, *other = side ? line : written;
-            for (size_t i = 0; i < o->length; i++) {
-                const qjson_member *m = &o->members[i];
-                bool informative = false;
-                for (const char *const *k = free_keys; k && *k; k++)
-                    informative |= strlen(*k) == m->key_length && !memcmp(*k, m->key, m->key_length);
-                if (informative)
-                    continue;
-                kept[side]++;
-                const qjson_value *v = qjson_get_n(other, m->key, m->key_length);
-                if (!v || !same(&m->value, v))
-                    *equal = false;
-            }
-        }
-        if (kept[0] != kept[1])
-            *equal = false;
-    }
+    if (e == QIPAI_OK)
+        *equal = qjson_same(line, written, free_keys);
     qjson_doc_free(&doc);
     return e;
 }
@@ -234,7 +179,7 @@ static qipai_err read_header_fields(const qjson_value *root, qipai_zt_rules *rul
 static qipai_err check_header(const qjson_value *root, const qipai_zt_rules *rules,
                               const uint8_t wall[QIPAI_ZT_TILES], int dealer, qipai_error *err)
 {
-    static const char *const informative[] = {"game", "seed", "bots", NULL};
+    static const char *const informative[] = {"game", "name", "seed", "bots", NULL};
     qipai_zt_game game;
     qipai_error why;
     qipai_err e = qipai_zt_game_init_wall(&game, rules, wall, dealer, &why);

@@ -28,38 +28,10 @@ static void put_uint(text_sink *t, uint64_t value)
     text_put(t, text, (size_t)n);
 }
 
-/* A JSON string: the log's names are plain ASCII; a caller's text (bot
- * names) is escaped, and bytes that are not UTF-8 become U+FFFD. */
+/* A JSON string (common/json.h): a caller's text, the bots' names, escaped. */
 static void put_string(text_sink *t, const char *s)
 {
-    static const char hex[] = "0123456789abcdef";
-    const unsigned char *p = (const unsigned char *)s;
-    size_t n = strlen(s);
-    text_putc(t, '"');
-    for (size_t i = 0; i < n;) {
-        size_t run = i;
-        while (run < n && qjson_plain_byte[p[run]])
-            run++;
-        text_put(t, s + i, run - i);
-        if ((i = run) == n)
-            break;
-        unsigned char c = p[i];
-        size_t taken = 1, good;
-        if (c >= 0x80) {
-            if ((good = qjson_utf8_sequence(p + i, n - i, &taken)) != 0)
-                text_put(t, s + i, good);
-            else
-                text_puts(t, "\xEF\xBF\xBD");
-        } else if (c == '"' || c == '\\') {
-            char escape[2] = {'\\', (char)c};
-            text_put(t, escape, 2);
-        } else {
-            char escape[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-            text_put(t, escape, 6);
-        }
-        i += taken;
-    }
-    text_putc(t, '"');
+    qjson_sink_string(t, s);
 }
 
 /* ,"key": (or "key": first in its object) */
@@ -132,6 +104,25 @@ size_t qipai_zt_log_rules(const qipai_zt_rules *rules, char *out, size_t size)
     return put_rules(&t, rules);
 }
 
+size_t zt_log_header_body(const qipai_zt_game *game, int seat, char *out, size_t size)
+{
+    text_sink t = text_sink_make(out, size);
+    if (seat < 0) {
+        text_puts(&t, "\"wall\":[");
+        for (int i = 0; i < QIPAI_ZT_TILES; i++) {
+            if (i)
+                text_putc(&t, ',');
+            put_tile(&t, game->wall[i], false);
+        }
+        text_puts(&t, "],");
+    }
+    put_key(&t, "tuo", true);
+    put_tile(&t, game->tuo, false);
+    put_key(&t, "turned_seat", false);
+    put_int(&t, game->turned_seat);
+    return t.length;
+}
+
 size_t qipai_zt_log_header(const qipai_zt_game *game, uint64_t number,
                            const char *const bots[QIPAI_ZT_SEATS], char *out, size_t size)
 {
@@ -149,18 +140,9 @@ size_t qipai_zt_log_header(const qipai_zt_game *game, uint64_t number,
     put_int(&t, game->dealer);
     put_key(&t, "rules", false);
     put_rules(&t, &game->rules);
-    put_key(&t, "wall", false);
-    text_putc(&t, '[');
-    for (int i = 0; i < QIPAI_ZT_TILES; i++) {
-        if (i)
-            text_putc(&t, ',');
-        put_tile(&t, game->wall[i], false);
-    }
-    text_putc(&t, ']');
-    put_key(&t, "tuo", false);
-    put_tile(&t, game->tuo, false);
-    put_key(&t, "turned_seat", false);
-    put_int(&t, game->turned_seat);
+    text_putc(&t, ',');
+    size_t room = t.length < t.size ? t.size - t.length : 0;
+    t.length += zt_log_header_body(game, -1, room ? t.out + t.length : NULL, room);
     if (bots) {
         put_key(&t, "bots", false);
         text_putc(&t, '[');

@@ -103,6 +103,9 @@ int zt_type_named(const char *name, size_t length);
 int zt_parse_kind(const char *text, size_t length);
 /* "5m"; nothing for a kind out of range. */
 void zt_put_kind(text_sink *t, int kind);
+/* The header's members after "rules" (log_write.c): the wall (seat -1 only),
+ * the 坨 and the turned tile's seat, without braces; snprintf-style. */
+size_t zt_log_header_body(const qipai_zt_game *game, int seat, char *out, size_t size);
 /* The concealed tiles in compact notation, the 坨 held written as tiles of
  * tuo_kind (-1: counts only). */
 void zt_put_concealed(text_sink *t, const qipai_zt_hand *hand, int tuo_kind);
