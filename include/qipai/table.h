@@ -51,9 +51,9 @@
  * functions of the state and the seat (a random bot draws from a generator
  * seeded by what its seat sees and the move number): runs are reproducible.
  *
- * Nothing here allocates, prints or keeps global state, except the replay
- * check (qipai_table_replay_new), which allocates to read JSON lines; calls
- * on different states are independent and safe from any number of threads.
+ * Nothing here prints or keeps global state, and nothing allocates but the
+ * JSON summaries (qipai_table_format_sim_json); calls on different states
+ * are independent and safe from any number of threads.
  */
 #ifndef QIPAI_TABLE_H
 #define QIPAI_TABLE_H
@@ -478,88 +478,8 @@ QIPAI_API size_t qipai_table_log_deal(const qipai_table_game *game, const void *
 QIPAI_API size_t qipai_table_log_event(const qipai_table_game *game, const void *state,
                                        const void *event, int seat, char *out, size_t size);
 
-/* ---- the replay check ------------------------------------------------------------
- * Reads a log line by line and says where it departs from the rules: a
- * header starts a game (the game named by its "name", or the replay's own
- * game for a header without one); the deal must be the one the header gives;
- * when an action is due, the line is read as an action and played (it must
- * be legal), and the lines that follow must be, in order, exactly the events
- * the step reports (compared as JSON: keys in any order, numbers by value);
- * the invariants are checked after every step. A problem ends the checking of
- * its game; the next header starts the next. It allocates (JSON trees, the
- * lines due). */
-typedef struct qipai_table_replay qipai_table_replay;
-
-typedef struct qipai_table_replay_result {
-    long games, valid, lines, errors;
-} qipai_table_replay_result;
-
-/* Each problem: its game's number (0 outside any game), its line (1-based)
- * and what is wrong ("expected {...}, found {...}" with keys sorted, each cut
- * to 300 bytes). Each good game: its number and its result line
- * ({"game":N,"valid":true,<log_result>,"scores":[...]}). */
-typedef struct qipai_table_replay_reporter {
-    void (*problem)(long game, long line, const char *message, void *context);
-    void (*valid)(long game, const char *json, size_t length, void *context);
-    void *context;
-} qipai_table_replay_reporter;
-
-/* NULL when memory runs out. game is the one a header without "name" is. */
-QIPAI_API qipai_table_replay *qipai_table_replay_new(const qipai_table_game *game,
-                                                     const qipai_table_replay_reporter *reporter);
-/* One line (length bytes, no line ending needed; blank lines are skipped). */
-QIPAI_API void qipai_table_replay_line(qipai_table_replay *replay, const char *text,
-                                       size_t length);
-/* The end of the input: a game still open is reported as ending early. */
-QIPAI_API void qipai_table_replay_finish(qipai_table_replay *replay);
-QIPAI_API qipai_table_replay_result qipai_table_replay_counts(const qipai_table_replay *replay);
-/* The game being checked (NULL before the first header) and its state. */
-QIPAI_API const qipai_table_game *qipai_table_replay_game(const qipai_table_replay *replay);
-QIPAI_API const void *qipai_table_replay_state(const qipai_table_replay *replay);
-QIPAI_API void qipai_table_replay_free(qipai_table_replay *replay);
-
-/* ---- a vector of games for learning agents ----------------------------------------
- * n games of one rule set stepped in one call: the learner plays the seats in
- * learner (bits), built-in bots the others; after each call every game waits
- * for a learner seat (the lowest to act) or has just ended. A game that ends
- * is dealt again at once (auto-reset: game j of slot i is game i + j * n of
- * the run seeded seed) and its final observation and scores are kept in the
- * final_* buffers. Nothing allocates: every buffer is the caller's. */
-typedef struct qipai_table_vec {
-    const qipai_table_game *game;
-    const void *rules;
-    qipai_table_shape shape;
-    int n;
-    uint64_t seed;
-    unsigned learner;                 /* seats the learner plays (bits) */
-    int opponents[QIPAI_TABLE_MAX_SEATS]; /* bot number of each other seat */
-    unsigned char *states;            /* n * game->state_size bytes, 8-aligned */
-    /* per game, kept by the calls: */
-    uint64_t *episodes;               /* n: games dealt so far in the slot */
-    int64_t *last_scores;             /* n * seats: each seat's score when it last acted */
-    int32_t *seat;                    /* n: the seat to act (-1 while none) */
-} qipai_table_vec;
-
-/* The outputs of a reset or a step, each an array over the n games. */
-typedef struct qipai_table_vec_out {
-    float *observation;   /* n * observation_size */
-    uint8_t *mask;        /* n * action_space */
-    float *reward;        /* n: the acting seat's score change since it last acted */
-    uint8_t *terminated;  /* n */
-    int32_t *seat;        /* n: the seat to act next */
-    float *final_observation; /* n * observation_size: of a game that ended (may be NULL) */
-    int64_t *final_scores;    /* n * seats: of a game that ended (may be NULL) */
-    uint64_t *steps;      /* n: the number of agent steps of the game (may be NULL) */
-} qipai_table_vec_out;
-
-/* Deals every game (slot i gets game i of the run) and plays the bots'
- * moves up to the first learner decision. */
-QIPAI_API qipai_err qipai_table_vec_reset(qipai_table_vec *vec, const qipai_table_vec_out *out,
-                                          qipai_error *err);
-/* actions[i] for slot i (an action number of the seat to act). An illegal
- * one fails with QIPAI_ERR_ILLEGAL naming the slot, before any game moved. */
-QIPAI_API qipai_err qipai_table_vec_step(qipai_table_vec *vec, const int32_t *actions,
-                                         const qipai_table_vec_out *out, qipai_error *err);
+/* Still to come on this layer (issue 19): the replay check for every game
+ * and a vector of games stepped in one call for learning agents. */
 
 #ifdef __cplusplus
 }
