@@ -7,8 +7,8 @@
  */
 #include "zt_internal.h"
 #include "common/fail.h"
+#include "table/table_internal.h"
 
-#include <math.h>
 #include <string.h>
 
 /* splitmix64's finaliser: a bijection that spreads every input bit. */
@@ -191,94 +191,23 @@ void qipai_zt_stats_merge(qipai_zt_stats *into, const qipai_zt_stats *from)
         into->types[k] += from->types[k];
 }
 
-/* The sums over the chosen seats (bit s) of a per-seat total and of the
- * pairwise products of the per-game values; returns how many seats. */
-static int seat_sums(unsigned seats, const double total[QIPAI_ZT_SEATS],
-                     const double pairs[QIPAI_ZT_SEATS][QIPAI_ZT_SEATS], double *sum,
-                     double *products)
-{
-    int n_seats = 0;
-    *sum = *products = 0;
-    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
-        if (!(seats >> s & 1))
-            continue;
-        n_seats++;
-        *sum += total[s];
-        for (int t = 0; t < QIPAI_ZT_SEATS; t++)
-            if (seats >> t & 1)
-                *products += pairs[s][t];
-    }
-    return n_seats;
-}
-
-/* The mean and the sample variance over games of a per-game sample x =
- * (sum over the seats of a per-seat value) / seats, from the sums of the
- * values and of their pairwise products. The sample is one value a game, so
- * the seats of one game (which are not independent) count once. False when
- * there is no seat or no game. */
-static bool moments(double games, int n_seats, double sum, double products, double *mean,
-                    double *variance)
-{
-    if (!n_seats || games <= 0)
-        return false;
-    *mean = sum / n_seats / games;
-    double mean_square = products / ((double)n_seats * n_seats) / games;
-    *variance = games > 1 ? (mean_square - *mean * *mean) * games / (games - 1) : 0;
-    if (*variance < 0)
-        *variance = 0;
-    return true;
-}
-
-static const double z95 = 1.959963984540054;
+/* The means and win rates are the table layer's (src/table/stats.c): one
+ * copy of the statistics for every game. */
 
 qipai_zt_mean qipai_zt_stats_mean(const qipai_zt_stats *stats, unsigned seats)
 {
-    double total[QIPAI_ZT_SEATS], pairs[QIPAI_ZT_SEATS][QIPAI_ZT_SEATS], sum, products;
-    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
-        total[s] = (double)stats->seat_score[s];
-        for (int t = 0; t < QIPAI_ZT_SEATS; t++)
-            pairs[s][t] = (double)stats->score_products[s][t];
-    }
-    int n_seats = seat_sums(seats, total, pairs, &sum, &products);
-    const double games = (double)stats->games;
-    qipai_zt_mean m = {0, 0, 0};
-    double mean, variance;
-    if (!moments(games, n_seats, sum, products, &mean, &variance))
-        return m;
-    double half = games > 1 ? z95 * sqrt(variance / games) : 0;
-    /* Sums count bases: back to the rules' units. */
-    double base = stats->base ? (double)stats->base : 1;
-    m.mean = mean * base;
-    m.low = (mean - half) * base;
-    m.high = (mean + half) * base;
-    return m;
+    qipai_table_stats t;
+    zt_table_stats(stats, &t);
+    qipai_table_mean m = qipai_table_stats_mean(&t, seats);
+    qipai_zt_mean out = {m.mean, m.low, m.high};
+    return out;
 }
 
 qipai_zt_mean qipai_zt_stats_win_rate(const qipai_zt_stats *stats, unsigned seats)
 {
-    double total[QIPAI_ZT_SEATS], pairs[QIPAI_ZT_SEATS][QIPAI_ZT_SEATS], sum, products;
-    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
-        total[s] = (double)stats->seat_wins[s];
-        for (int t = 0; t < QIPAI_ZT_SEATS; t++)
-            pairs[s][t] = (double)stats->seat_win_pairs[s][t];
-    }
-    int n_seats = seat_sums(seats, total, pairs, &sum, &products);
-    const double n = (double)stats->games, z = z95;
-    qipai_zt_mean m = {0, 0, 0};
-    double p, variance;
-    if (!moments(n, n_seats, sum, products, &p, &variance))
-        return m;
-    /* The effective count: the binomial size whose share would vary as
-     * much as this mean over games does (the seats of one game are not
-     * independent); the games themselves when every game gave the same. */
-    const double e = variance > 0 ? p * (1 - p) / (variance / n) : n;
-    /* Wilson's score interval: unlike the plain normal one it stays honest
-     * near 0% and 100% (no zero-width interval at 0 wins of 20). */
-    const double shrink = 1 + z * z / e;
-    const double centre = (p + z * z / (2 * e)) / shrink;
-    const double half = z * sqrt(p * (1 - p) / e + z * z / (4 * e * e)) / shrink;
-    m.mean = p;
-    m.low = centre - half < 0 ? 0 : centre - half;
-    m.high = centre + half > 1 ? 1 : centre + half;
-    return m;
+    qipai_table_stats t;
+    zt_table_stats(stats, &t);
+    qipai_table_mean m = qipai_table_stats_win_rate(&t, seats);
+    qipai_zt_mean out = {m.mean, m.low, m.high};
+    return out;
 }

@@ -428,6 +428,31 @@ static void duel_tally(const void *state, const int *side,
     }
 }
 
+void zt_table_stats(const qipai_zt_stats *zt, qipai_table_stats *t)
+{
+    qipai_table_stats_init(t);
+    t->games = zt->games;
+    t->wins = zt->wins;
+    t->steps = zt->steps;
+    t->unit = zt->base;
+    for (int s = 0; s < QIPAI_ZT_SEATS; s++) {
+        t->seat_wins[s] = zt->seat_wins[s];
+        t->seat_score[s] = zt->seat_score[s];
+        t->role_games[s][0] = zt->games;
+        t->role_wins[s][0] = zt->seat_wins[s];
+        t->role_score[s][0] = zt->seat_score[s];
+        t->role_squares[s][0] = zt->score_products[s][s];
+        for (int u = 0; u < QIPAI_ZT_SEATS; u++) {
+            t->score_products[s][u] = zt->score_products[s][u];
+            t->seat_win_pairs[s][u] = zt->seat_win_pairs[s][u];
+        }
+    }
+    for (int k = 0; k < QIPAI_ZT_TYPE_COUNT; k++)
+        t->tallies[TALLY_TYPES + k] = (int64_t)zt->types[k];
+    for (int e = 0; e < 3; e++)
+        t->tallies[TALLY_ENDS + e] = (int64_t)zt->ends[e];
+}
+
 static size_t sim_text(const qipai_table_stats *t, int place, char *out, size_t size)
 {
     text_sink sink = text_sink_make(out, size);

@@ -105,6 +105,9 @@ int zt_parse_kind(const char *text, size_t length);
 void zt_put_kind(text_sink *t, int kind);
 /* The header's members after "rules" (log_write.c): the wall (seat -1 only),
  * the 坨 and the turned tile's seat, without braces; snprintf-style. */
+/* Zhaotong's statistics as the table layer's (table.c): the same figures. */
+struct qipai_table_stats;
+void zt_table_stats(const qipai_zt_stats *zt, struct qipai_table_stats *t);
 size_t zt_log_header_body(const qipai_zt_game *game, int seat, char *out, size_t size);
 /* The concealed tiles in compact notation, the 坨 held written as tiles of
  * tuo_kind (-1: counts only). */
