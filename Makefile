@@ -48,7 +48,7 @@ FUZZ_BIN     := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 
 .PHONY: all lib cli tests san-tests fuzz test test-plain test-san test-cli test-fuzz test-long \
         test-examples test-install docs-generated test-deps test-c test-bindings test-dask \
-        demo bench clean install lua test-lua bench-lua install-lua test-go bench-go \
+        demo bench clean install lua test-lua bench-lua install-lua test-go bench-go install-go \
         python test-python bench-python
 .DEFAULT_GOAL := all
 # Keep intermediate objects: they are reused between plain and test builds.
@@ -233,14 +233,17 @@ install-lua: $(BUILD)/lua/qipai.so
 	install -m 755 $(BUILD)/lua/qipai.so $(DESTDIR)$(LUA_CMODDIR)/
 	$(STRIP_DEBUG) $(DESTDIR)$(LUA_CMODDIR)/qipai.so
 
-# The Go package (go/qipai, module qipai, no requirements): its tests
-# compare it with build/qipai. Go writes only under build/go (GOPATH,
-# GOCACHE), never to $HOME, and never reaches for the network. Go's cache
-# does not look into build/libqipai.a: its hash goes into CGO_CFLAGS, so a
-# changed library rebuilds the cgo packages.
+# The Go package (go/qipai, module $(GO_MODULE), no requirements): its
+# tests compare it with build/qipai, linked with build/libqipai.a (-tags
+# qipai_tree; without the tag it finds the installed library through
+# pkg-config). Go writes only under build/go (GOPATH, GOCACHE), never to
+# $HOME, and never reaches for the network. Go's cache does not look into
+# build/libqipai.a: its hash goes into CGO_CFLAGS, so a changed library
+# rebuilds the cgo packages.
 GO     ?= go
+GO_MODULE := $(shell sed -n 's/^module //p' go/qipai/go.mod)
 GO_ENV  = GOPATH=$(CURDIR)/$(BUILD)/go/path GOCACHE=$(CURDIR)/$(BUILD)/go/cache \
-          GOPROXY=off GOFLAGS= GO111MODULE=on QIPAI=$(CURDIR)/$(BUILD)/qipai \
+          GOPROXY=off GOFLAGS=-tags=qipai_tree GO111MODULE=on QIPAI=$(CURDIR)/$(BUILD)/qipai \
           CGO_CFLAGS="-O2 -g -DQIPAI_LIBRARY_HASH=$$(cksum < $(CURDIR)/$(BUILD)/libqipai.a | cut -d' ' -f1)"
 
 test-go:
@@ -392,9 +395,20 @@ install: lib cli docs-generated $(BUILD)/qipai.pc
 	install -m 755 $(BUILD)/qipai $(DESTDIR)$(BINDIR)/
 	$(STRIP_DEBUG) $(DESTDIR)$(BINDIR)/qipai
 	install -m 644 LICENSE README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	@$(MAKE) --no-print-directory install-go
 	@. tools/deps-env.sh; if tools/deps.sh check lua >/dev/null; then \
 	    $(MAKE) --no-print-directory install-lua; \
 	else echo "make install: the Lua module is left out: $$(tools/deps.sh check lua)"; fi
+
+# The Go package's source where Debian puts Go sources (GOCODEDIR/module
+# path), for a program's go.mod to `replace` the module with; it finds the
+# installed library through pkg-config (docs/BINDINGS.md, "Linking a Go
+# server"). The tests and the oracle they use stay in the tree.
+GOCODEDIR ?= $(PREFIX)/share/gocode/src
+install-go:
+	@cd go/qipai && for f in go.mod $$(find . -name '*.go' ! -name '*_test.go' ! -path './internal/oracle/*' | sort); do \
+	    install -D -m 644 $$f $(DESTDIR)$(GOCODEDIR)/$(GO_MODULE)/$$f || exit 1; done
+	@echo "make install: the Go package in $(GOCODEDIR)/$(GO_MODULE)"
 
 clean:
 	rm -rf $(BUILD)

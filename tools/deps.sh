@@ -98,6 +98,7 @@ ensure)
         pkgs=$(packages "$f")
         if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
             echo "qipai: $f needs $pkgs: installing them with apt-get (running as root)"
+            mkdir -p "$(dirname "$DEPS")"
             DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $pkgs \
                 >"$DEPS.apt.log" 2>&1 ||
             { DEBIAN_FRONTEND=noninteractive apt-get update >>"$DEPS.apt.log" 2>&1 &&

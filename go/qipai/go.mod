@@ -1,3 +1,3 @@
-module qipai
+module example.invalid/qipai/go/qipai
 
 go 1.19

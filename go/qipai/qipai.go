@@ -16,7 +16,7 @@
 // the installed library found by pkg-config. docs/BINDINGS.md says more.
 package qipai
 
-import "qipai/internal/capi"
+import "example.invalid/qipai/go/qipai/internal/capi"
 
 // Version is the version of the C library linked ("1.0.0").
 func Version() string { return capi.Version() }

@@ -13,7 +13,8 @@ package gb
 import (
 	"fmt"
 
-	"qipai/internal/rules"
+	"example.invalid/qipai/go/qipai/internal/rules"
+	"example.invalid/qipai/go/qipai/mahjong"
 )
 
 // Config is a rule set's options, those of the command line.
@@ -99,11 +100,12 @@ func (r *Rules) Ting(hand string) ([]string, error) {
 }
 
 // Shanten is the shanten of a hand of 13 or 14 tiles (-1 complete, 0
-// ready) and each form's own: nil when the form cannot apply.
+// ready) and each form's own, in the library's order: mahjong.NoShanten
+// (JSON null) when the form cannot apply.
 type Shanten struct {
-	Hand    string          `json:"hand"`
-	Shanten int             `json:"shanten"`
-	Forms   map[string]*int `json:"forms"`
+	Hand    string        `json:"hand"`
+	Shanten int           `json:"shanten"`
+	Forms   mahjong.Forms `json:"forms"`
 }
 
 // Shanten of a hand.
@@ -121,7 +123,7 @@ func (r *Rules) Answer(command, hand string) ([]byte, error) {
 			return r.set.Answer(command, hand)
 		}
 	}
-	return nil, fmt.Errorf("qipai/gb: no command %q", command)
+	return nil, fmt.Errorf("example.invalid/qipai/go/qipai/gb: no command %q", command)
 }
 
 // FanOf a hand with a rule set made for the call (New once for many calls).

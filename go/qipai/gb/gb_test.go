@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"qipai/gb"
-	"qipai/internal/oracle"
+	"example.invalid/qipai/go/qipai/gb"
+	"example.invalid/qipai/go/qipai/internal/oracle"
 )
 
 const lines = 300
@@ -78,7 +78,7 @@ func TestEveryCommandAgainstTheCommandLine(t *testing.T) {
 			}, answer("ting"))
 		oracle.Covered(t, fmt.Sprintf("gb ting [%s] (answered; refused %d)", set.name, c.Refused),
 			c.Answered, lines/3)
-		c = oracle.Compare(t, "shanten "+set.name, append([]string{"gb", "shanten"}, set.words...),
+		c = oracle.CompareMarshal(t, "shanten "+set.name, append([]string{"gb", "shanten"}, set.words...),
 			oracle.Damage(rng, mixed), r.Shanten, answer("shanten"))
 		oracle.Covered(t, fmt.Sprintf("gb shanten [%s] (answered; refused %d)", set.name, c.Refused),
 			c.Answered, lines/3)

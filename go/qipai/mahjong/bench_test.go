@@ -7,7 +7,7 @@ import (
 	"syscall"
 	"testing"
 
-	"qipai/mahjong"
+	"example.invalid/qipai/go/qipai/mahjong"
 )
 
 // cpuNs is the process's CPU time so far: on a shared machine the wall

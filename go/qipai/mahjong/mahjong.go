@@ -24,9 +24,9 @@ import (
 	"fmt"
 	"runtime"
 
-	"qipai"
-	"qipai/internal/capi"
-	"qipai/internal/rules"
+	"example.invalid/qipai/go/qipai"
+	"example.invalid/qipai/go/qipai/internal/capi"
+	"example.invalid/qipai/go/qipai/internal/rules"
 )
 
 // Joker is the tile number of a joker ('*'): the library's QIPAI_MJ_WILDCARD.
@@ -89,7 +89,7 @@ func New(c Config) (*Rules, error) {
 	direct, err := capi.NewMahjongRules(c.Preset, c.SevenPairsDistinct, c.Rule, c.Wild)
 	if err != nil { // the query took the options: this cannot be
 		set.Close()
-		return nil, fmt.Errorf("qipai/mahjong: the direct rule value: %v", err)
+		return nil, fmt.Errorf("example.invalid/qipai/go/qipai/mahjong: the direct rule value: %v", err)
 	}
 	return &Rules{set: set, direct: direct, kinds: direct.Kinds(), wild: direct.WildKinds()}, nil
 }
@@ -154,7 +154,7 @@ func text(hand Hand) (string, error) {
 	if !ok {
 		// (no %T of hand: hand would escape, and every call taking a
 		// hand would allocate)
-		return "", errors.New("qipai/mahjong: a hand is a string or a slice of tile numbers " +
+		return "", errors.New("example.invalid/qipai/go/qipai/mahjong: a hand is a string or a slice of tile numbers " +
 			"([]int, []int32, []int8, []uint8)")
 	}
 	if err != nil {
@@ -192,7 +192,7 @@ func TileName(number int, chinese bool) (string, error) {
 		return "*", nil
 	}
 	if number < 0 || number > Joker {
-		return "", fmt.Errorf("qipai/mahjong: %d is not a tile number (0-33, 34 a joker)", number)
+		return "", fmt.Errorf("example.invalid/qipai/go/qipai/mahjong: %d is not a tile number (0-33, 34 a joker)", number)
 	}
 	return capi.KindName(number, chinese), nil
 }
@@ -296,11 +296,12 @@ func (r *Rules) Decompose(hand Hand) ([]Decomposition, error) {
 }
 
 // Shanten is the shanten of a hand (-1 complete, 0 ready) and that of each
-// of the rule set's forms that applies to its size.
+// of the rule set's forms that applies to its size, in the library's order
+// (Forms.Get(form) finds one).
 type Shanten struct {
-	Hand    string         `json:"hand"`
-	Shanten int            `json:"shanten"`
-	Forms   map[string]int `json:"forms"`
+	Hand    string `json:"hand"`
+	Shanten int    `json:"shanten"`
+	Forms   Forms  `json:"forms"`
 }
 
 // Shanten of a hand of 3k+1 or 3k+2 tiles.
@@ -360,7 +361,7 @@ func (r *Rules) Answer(command string, hand Hand) ([]byte, error) {
 		return nil, err
 	}
 	if !known(command) {
-		return nil, fmt.Errorf("qipai/mahjong: no command %q", command)
+		return nil, fmt.Errorf("example.invalid/qipai/go/qipai/mahjong: no command %q", command)
 	}
 	return r.set.Answer(command, line)
 }

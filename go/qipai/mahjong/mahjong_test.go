@@ -5,6 +5,8 @@ package mahjong_test
 // rule sets, the per-call visible tiles, bad input and misuse.
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand"
@@ -12,9 +14,9 @@ import (
 	"strings"
 	"testing"
 
-	"qipai"
-	"qipai/internal/oracle"
-	"qipai/mahjong"
+	"example.invalid/qipai/go/qipai"
+	"example.invalid/qipai/go/qipai/internal/oracle"
+	"example.invalid/qipai/go/qipai/mahjong"
 )
 
 const hands = 300
@@ -214,6 +216,15 @@ func compare(t *testing.T, rng *rand.Rand, set ruleSet, command string, count in
 		}
 		if g := oracle.Normal(t, got); !reflect.DeepEqual(g, want) {
 			t.Errorf("%s:\n  expected %s\n  got      %s", label, oracle.Show(want), oracle.Show(g))
+		}
+		// A whole answer (Shanten, Effective) marshals as the program's
+		// line: the same fields in the same order (Forms keeps its order).
+		if keys == nil {
+			var escaped bytes.Buffer
+			json.HTMLEscape(&escaped, expected[i])
+			if text, err := json.Marshal(got); err != nil || !bytes.Equal(text, escaped.Bytes()) {
+				t.Errorf("%s: json.Marshal gives %s (%v), the program %s", label, text, err, expected[i])
+			}
 		}
 	}
 	v := ""

@@ -15,7 +15,7 @@ package poker
 import (
 	"fmt"
 
-	"qipai/internal/rules"
+	"example.invalid/qipai/go/qipai/internal/rules"
 )
 
 // Config is a rule set's options, those of the command line.
@@ -134,7 +134,7 @@ func (r *Rules) Answer(command, line string) ([]byte, error) {
 	case "classify", "moves":
 		return r.plays.Answer(command, line)
 	}
-	return nil, fmt.Errorf("qipai/poker: no command %q", command)
+	return nil, fmt.Errorf("example.invalid/qipai/go/qipai/poker: no command %q", command)
 }
 
 // MinPlaysOf a hand with a rule set made for the call (New once for many

@@ -8,8 +8,8 @@ import (
 	"math/rand"
 	"testing"
 
-	"qipai/internal/oracle"
-	"qipai/poker"
+	"example.invalid/qipai/go/qipai/internal/oracle"
+	"example.invalid/qipai/go/qipai/poker"
 )
 
 const lines = 300

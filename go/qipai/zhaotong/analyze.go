@@ -1,8 +1,11 @@
 package zhaotong
 
 import (
-	"qipai/internal/rules"
-	"qipai/mahjong"
+	"bytes"
+	"encoding/json"
+
+	"example.invalid/qipai/go/qipai/internal/rules"
+	"example.invalid/qipai/go/qipai/mahjong"
 )
 
 // AnalyzeConfig is an analyzer's options, those of `qipai zhaotong analyze`.
@@ -60,22 +63,115 @@ type Score struct {
 }
 
 // Analysis is the answer to a position. Every answer has Suits and
-// Shanten (nil when the melds show three suits). A position of 3k+2
-// concealed tiles has Win, Score (when it wins) and Discards (best first;
-// Tile "tuo" for a 坨); one of 3k+1 has Ready, Waits, Effective and Total.
-// Brief leaves out Discards, Effective and Total.
+// Shanten (mahjong.NoShanten, JSON null, when the melds show three suits).
+// A position of 3k+2 concealed tiles (ToDiscard) has Win, Score (when it
+// wins) and Discards (best first; Tile "tuo" for a 坨); one of 3k+1 has
+// Ready, Waits, Effective and Total. Brief leaves out Discards, Effective
+// and Total. json.Marshal writes the command line's line again, field for
+// field.
 type Analysis struct {
-	Line      string             `json:"line"`
-	Tuo       string             `json:"tuo"`
-	Suits     []string           `json:"suits"`
-	Shanten   *int               `json:"shanten"`
-	Win       *bool              `json:"win,omitempty"`
-	Score     *Score             `json:"score,omitempty"`
-	Discards  []mahjong.Discard  `json:"discards,omitempty"`
-	Ready     *bool              `json:"ready,omitempty"`
-	Waits     []string           `json:"waits,omitempty"`
-	Effective []mahjong.TileLeft `json:"effective,omitempty"`
-	Total     *int               `json:"total,omitempty"`
+	Line      string
+	Tuo       string
+	Suits     []string
+	Shanten   int
+	ToDiscard bool // 3k+2 concealed tiles: Win and Discards; else Ready, Waits, Effective
+	Win       bool
+	Score     *Score // nil unless Win
+	Discards  []mahjong.Discard
+	Ready     bool
+	Waits     []string
+	Effective []mahjong.TileLeft
+	Total     int
+	brief     bool // the line had no discards / effective tiles (Brief)
+}
+
+// analysisJSON is the command line's line: which fields it has says what
+// kind of position it answers.
+type analysisJSON struct {
+	Line      string              `json:"line"`
+	Tuo       string              `json:"tuo"`
+	Suits     []string            `json:"suits"`
+	Shanten   *int                `json:"shanten"`
+	Win       *bool               `json:"win,omitempty"`
+	Score     *Score              `json:"score,omitempty"`
+	Discards  *[]mahjong.Discard  `json:"discards,omitempty"`
+	Ready     *bool               `json:"ready,omitempty"`
+	Waits     *[]string           `json:"waits,omitempty"`
+	Effective *[]mahjong.TileLeft `json:"effective,omitempty"`
+	Total     *int                `json:"total,omitempty"`
+}
+
+// UnmarshalJSON reads the command line's line (strictly: an unknown field
+// is an error).
+func (a *Analysis) UnmarshalJSON(text []byte) error {
+	var j analysisJSON
+	d := json.NewDecoder(bytes.NewReader(text))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&j); err != nil {
+		return err
+	}
+	*a = Analysis{Line: j.Line, Tuo: j.Tuo, Suits: j.Suits, Shanten: mahjong.NoShanten,
+		ToDiscard: j.Win != nil, Score: j.Score, brief: j.Discards == nil && j.Effective == nil}
+	if j.Shanten != nil {
+		a.Shanten = *j.Shanten
+	}
+	if j.Win != nil {
+		a.Win = *j.Win
+	}
+	if j.Discards != nil {
+		a.Discards = *j.Discards
+	}
+	if j.Ready != nil {
+		a.Ready = *j.Ready
+	}
+	if j.Waits != nil {
+		a.Waits = *j.Waits
+	}
+	if j.Effective != nil {
+		a.Effective = *j.Effective
+	}
+	if j.Total != nil {
+		a.Total = *j.Total
+	}
+	return nil
+}
+
+// MarshalJSON writes the command line's line: a 3k+2 position's fields or a
+// 3k+1 one's, without Discards, Effective and Total when they are all
+// empty (a Brief answer).
+func (a Analysis) MarshalJSON() ([]byte, error) {
+	j := analysisJSON{Line: a.Line, Tuo: a.Tuo, Suits: a.Suits}
+	if j.Suits == nil {
+		j.Suits = []string{}
+	}
+	if a.Shanten != mahjong.NoShanten {
+		j.Shanten = &a.Shanten
+	}
+	brief := a.brief || (a.Discards == nil && a.Effective == nil && a.Total == 0)
+	if a.ToDiscard {
+		j.Win, j.Score = &a.Win, a.Score
+		if !brief {
+			discards := a.Discards
+			if discards == nil {
+				discards = []mahjong.Discard{}
+			}
+			j.Discards = &discards
+		}
+	} else {
+		waits := a.Waits
+		if waits == nil {
+			waits = []string{}
+		}
+		j.Ready, j.Waits = &a.Ready, &waits
+		if !brief {
+			effective := a.Effective
+			if effective == nil {
+				effective = []mahjong.TileLeft{}
+			}
+			j.Effective, j.Total = &effective, &a.Total
+		}
+	}
+	return json.Marshal(j)
 }
 
 // Analyze answers a position line.

@@ -9,8 +9,8 @@ import (
 	"math/rand"
 	"testing"
 
-	"qipai/internal/oracle"
-	"qipai/zhaotong"
+	"example.invalid/qipai/go/qipai/internal/oracle"
+	"example.invalid/qipai/go/qipai/zhaotong"
 )
 
 func TestAnalyzeAgainstTheCommandLine(t *testing.T) {
@@ -33,7 +33,7 @@ func TestAnalyzeAgainstTheCommandLine(t *testing.T) {
 		}
 		for _, kind := range []string{"score", "waits", "advice", "shanten"} {
 			lines := oracle.Damage(rng, oracle.Corpus(t, "zhaotong", "corpus", kind, "75", "--seed", fmt.Sprint(s+1)))
-			c := oracle.Compare(t, kind+" "+set.name, append([]string{"zhaotong", "analyze"}, set.words...), lines,
+			c := oracle.CompareMarshal(t, kind+" "+set.name, append([]string{"zhaotong", "analyze"}, set.words...), lines,
 				func(line string) (zhaotong.Analysis, error) {
 					if len(line)%2 == 0 {
 						return zhaotong.Analyze(line, set.config)
@@ -51,7 +51,7 @@ func TestAnalyzeAgainstTheCommandLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := oracle.Corpus(t, "zhaotong", "corpus", "waits", "60", "--seed", "9")
-	c := oracle.Compare(t, "visible per call", []string{"zhaotong", "analyze", "--tuo", "9p", "--visible", "1111m29p"},
+	c := oracle.CompareMarshal(t, "visible per call", []string{"zhaotong", "analyze", "--tuo", "9p", "--visible", "1111m29p"},
 		lines, func(line string) (zhaotong.Analysis, error) { return a.AnalyzeVisible(line, "1111m29p") },
 		func(line string) ([]byte, error) {
 			b, err := zhaotong.NewAnalyzer(zhaotong.AnalyzeConfig{Tuo: "9p", Visible: "1111m29p"})

@@ -95,8 +95,8 @@ import (
 	"sync"
 	"unsafe"
 
-	"qipai"
-	"qipai/mahjong"
+	"example.invalid/qipai/go/qipai"
+	"example.invalid/qipai/go/qipai/mahjong"
 )
 
 // Seats at the table.
@@ -186,24 +186,24 @@ func (g *Game) message() string { return C.GoString(&g.s.err.message[0]) }
 // NewGame deals a game. A bad option, dealer or wall is an error.
 func NewGame(c Config) (*Game, error) {
 	if c.Dealer < 0 || c.Dealer >= Seats {
-		return nil, fmt.Errorf("qipai/zhaotong: dealer %d is not a seat 0-3", c.Dealer)
+		return nil, fmt.Errorf("example.invalid/qipai/go/qipai/zhaotong: dealer %d is not a seat 0-3", c.Dealer)
 	}
 	var wall [C.QIPAI_ZT_TILES]C.uint8_t
 	if c.Wall != nil {
 		if len(c.Wall) != C.QIPAI_ZT_TILES {
-			return nil, fmt.Errorf("qipai/zhaotong: a wall holds 108 tiles, not %d", len(c.Wall))
+			return nil, fmt.Errorf("example.invalid/qipai/go/qipai/zhaotong: a wall holds 108 tiles, not %d", len(c.Wall))
 		}
 		for i, name := range c.Wall {
 			k, err := kind(name)
 			if err != nil {
-				return nil, fmt.Errorf("qipai/zhaotong: wall tile %d: %v", i+1, err)
+				return nil, fmt.Errorf("example.invalid/qipai/go/qipai/zhaotong: wall tile %d: %v", i+1, err)
 			}
 			wall[i] = C.uint8_t(k)
 		}
 	}
 	g := &Game{s: (*C.session)(C.calloc(1, C.sizeof_session))}
 	if g.s == nil {
-		return nil, errors.New("qipai/zhaotong: out of memory")
+		return nil, errors.New("example.invalid/qipai/go/qipai/zhaotong: out of memory")
 	}
 	runtime.SetFinalizer(g, (*Game).Close)
 	var rules C.qipai_zt_rules
@@ -214,7 +214,7 @@ func NewGame(c Config) (*Game, error) {
 		C.free(unsafe.Pointer(text))
 		if e != C.QIPAI_OK {
 			defer g.Close()
-			return nil, fmt.Errorf("qipai/zhaotong: rule %s: %s", o, g.message())
+			return nil, fmt.Errorf("example.invalid/qipai/go/qipai/zhaotong: rule %s: %s", o, g.message())
 		}
 	}
 	var e C.qipai_err
@@ -225,7 +225,7 @@ func NewGame(c Config) (*Game, error) {
 	}
 	if e != C.QIPAI_OK {
 		defer g.Close()
-		return nil, fmt.Errorf("qipai/zhaotong: %s", g.message())
+		return nil, fmt.Errorf("example.invalid/qipai/go/qipai/zhaotong: %s", g.message())
 	}
 	return g, nil
 }
@@ -246,7 +246,7 @@ func (g *Game) lock() *C.session {
 	g.mu.Lock()
 	if g.s == nil {
 		g.mu.Unlock()
-		panic("qipai/zhaotong: the game is closed")
+		panic("example.invalid/qipai/go/qipai/zhaotong: the game is closed")
 	}
 	return g.s
 }
@@ -395,7 +395,7 @@ func (g *Game) Step(a Action) ([]Event, error) {
 		return nil, &qipai.Error{Message: C.GoString(&s.err.message[0])}
 	}
 	if s.overflow != 0 {
-		return nil, fmt.Errorf("qipai/zhaotong: a step reported more than %d events", C.MAX_EVENTS)
+		return nil, fmt.Errorf("example.invalid/qipai/go/qipai/zhaotong: a step reported more than %d events", C.MAX_EVENTS)
 	}
 	events := make([]Event, int(s.event_count))
 	for i := range events {
@@ -413,10 +413,10 @@ func (g *Game) Bot(seat int, bot string) (Action, error) {
 	defer g.mu.Unlock()
 	var which C.qipai_zt_bot
 	if C.qipai_zt_bot_named(&which, name, &s.err) != C.QIPAI_OK {
-		return Action{}, fmt.Errorf("qipai/zhaotong: %s", C.GoString(&s.err.message[0]))
+		return Action{}, fmt.Errorf("example.invalid/qipai/go/qipai/zhaotong: %s", C.GoString(&s.err.message[0]))
 	}
 	if seat < 0 || seat >= Seats {
-		return Action{}, fmt.Errorf("qipai/zhaotong: %d is not a seat 0-3", seat)
+		return Action{}, fmt.Errorf("example.invalid/qipai/go/qipai/zhaotong: %d is not a seat 0-3", seat)
 	}
 	var a C.qipai_zt_action
 	if C.qipai_zt_bot_choose(&s.game, C.int(seat), which, &a, &s.err) != C.QIPAI_OK {
@@ -477,7 +477,7 @@ func melds(h *C.qipai_zt_hand) []Meld {
 // Hand of seat (0-3).
 func (g *Game) Hand(seat int) (Hand, error) {
 	if seat < 0 || seat >= Seats {
-		return Hand{}, fmt.Errorf("qipai/zhaotong: %d is not a seat 0-3", seat)
+		return Hand{}, fmt.Errorf("example.invalid/qipai/go/qipai/zhaotong: %d is not a seat 0-3", seat)
 	}
 	s := g.lock()
 	defer g.mu.Unlock()

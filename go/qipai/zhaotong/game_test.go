@@ -18,9 +18,9 @@ import (
 	"strings"
 	"testing"
 
-	"qipai"
-	"qipai/internal/oracle"
-	"qipai/zhaotong"
+	"example.invalid/qipai/go/qipai"
+	"example.invalid/qipai/go/qipai/internal/oracle"
+	"example.invalid/qipai/go/qipai/zhaotong"
 )
 
 var bots = []string{"strong", "strong", "seed", "seed"} // sim's default

@@ -13,7 +13,7 @@ package zipai
 import (
 	"fmt"
 
-	"qipai/internal/rules"
+	"example.invalid/qipai/go/qipai/internal/rules"
 )
 
 // Config is a rule set's options, those of the command line.
@@ -126,7 +126,7 @@ func (r *Rules) Answer(command, line string) ([]byte, error) {
 			return r.set.Answer(command, line)
 		}
 	}
-	return nil, fmt.Errorf("qipai/zipai: no command %q", command)
+	return nil, fmt.Errorf("example.invalid/qipai/go/qipai/zipai: no command %q", command)
 }
 
 // Decompose with a rule set made for the call (New once for many calls).

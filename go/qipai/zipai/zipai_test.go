@@ -9,8 +9,8 @@ import (
 	"regexp"
 	"testing"
 
-	"qipai/internal/oracle"
-	"qipai/zipai"
+	"example.invalid/qipai/go/qipai/internal/oracle"
+	"example.invalid/qipai/go/qipai/zipai"
 )
 
 const lines = 300

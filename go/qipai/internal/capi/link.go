@@ -1,12 +1,13 @@
-//go:build !qipai_pkgconfig
+//go:build !qipai_tree
 
 package capi
 
-// The library as this source tree builds it: `make lib` makes
-// build/libqipai.a, linked statically (the program needs no libqipai.so).
-// Build with -tags qipai_pkgconfig to link an installed copy instead
-// (docs/BINDINGS.md, "Linking a Go server").
+// The installed library (`make install`), found by pkg-config, so that the
+// package builds wherever it is copied: the program links libqipai.so.1.
+// Set PKG_CONFIG_PATH when qipai is installed under a prefix pkg-config does
+// not search, and PKG_CONFIG_SYSROOT_DIR too for a staged install (make
+// install DESTDIR=...; docs/BINDINGS.md, "Linking a Go server"). Build
+// with -tags qipai_tree to link this source tree's build/libqipai.a instead.
 
-// #cgo CFLAGS: -I${SRCDIR}/../../../../include
-// #cgo LDFLAGS: ${SRCDIR}/../../../../build/libqipai.a -lm
+// #cgo pkg-config: qipai
 import "C"

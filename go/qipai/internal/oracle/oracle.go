@@ -17,7 +17,7 @@ import (
 	"strings"
 	"testing"
 
-	"qipai"
+	"example.invalid/qipai/go/qipai"
 )
 
 // Program is the qipai program: $QIPAI, or build/qipai of the source tree.
@@ -127,6 +127,21 @@ type Counts struct{ Answered, Refused int }
 func Compare[T any](t *testing.T, name string, words, lines []string,
 	call func(line string) (T, error), answer func(line string) ([]byte, error)) Counts {
 	t.Helper()
+	return compare(t, name, words, lines, call, answer, false)
+}
+
+// CompareMarshal is Compare, and json.Marshal of the binding's answer must
+// write the program's line again byte for byte (the same fields in the same
+// order), for the types that promise it.
+func CompareMarshal[T any](t *testing.T, name string, words, lines []string,
+	call func(line string) (T, error), answer func(line string) ([]byte, error)) Counts {
+	t.Helper()
+	return compare(t, name, words, lines, call, answer, true)
+}
+
+func compare[T any](t *testing.T, name string, words, lines []string,
+	call func(line string) (T, error), answer func(line string) ([]byte, error), marshal bool) Counts {
+	t.Helper()
 	var c Counts
 	for i, want := range Lines(t, words, lines) {
 		line := lines[i]
@@ -156,8 +171,19 @@ func Compare[T any](t *testing.T, name string, words, lines []string,
 		if err2 != nil || string(text) != string(want) {
 			t.Errorf("%s %q: Answer gives %s (%v), the program %s", name, line, text, err2, want)
 		}
+		if marshaled, e := json.Marshal(got); marshal && (e != nil || !sameJSON(marshaled, want)) {
+			t.Errorf("%s %q: json.Marshal gives %s (%v), the program %s", name, line, marshaled, e, want)
+		}
 	}
 	return c
+}
+
+// sameJSON says whether json.Marshal's text is the program's: the same
+// fields in the same order (json.Marshal writes <, > and & escaped).
+func sameJSON(marshaled, program []byte) bool {
+	var b bytes.Buffer
+	json.HTMLEscape(&b, program)
+	return bytes.Equal(marshaled, b.Bytes())
 }
 
 // Corpus is the output of `qipai WORDS...` (a corpus command), one line each.

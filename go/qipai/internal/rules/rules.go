@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"sync"
 
-	"qipai"
-	"qipai/internal/capi"
+	"example.invalid/qipai/go/qipai"
+	"example.invalid/qipai/go/qipai/internal/capi"
 )
 
 // Set is a rule set of one game. Safe for use by several goroutines.
@@ -42,7 +42,7 @@ func (s *Set) query(command string) (*capi.Query, error) {
 	}
 	q, err := capi.NewQuery(append([]string{s.game, command}, s.words...))
 	if err != nil {
-		return nil, fmt.Errorf("qipai/%s: %v", s.game, err)
+		return nil, fmt.Errorf("example.invalid/qipai/go/qipai/%s: %v", s.game, err)
 	}
 	s.queries[command] = q
 	return q, nil
@@ -74,7 +74,7 @@ func (s *Set) Answer(command, line string, extra ...string) ([]byte, error) {
 			Error string `json:"error"`
 		}
 		if err := json.Unmarshal(text, &refused); err != nil || refused.Error == "" {
-			return nil, fmt.Errorf("qipai/%s: an unreadable error answer: %s", s.game, text)
+			return nil, fmt.Errorf("example.invalid/qipai/go/qipai/%s: an unreadable error answer: %s", s.game, text)
 		}
 		return nil, &qipai.Error{Input: line, Message: refused.Error}
 	}
@@ -88,7 +88,7 @@ func (s *Set) Decode(command, line string, into interface{}, extra ...string) er
 		return err
 	}
 	if err := json.Unmarshal(text, into); err != nil {
-		return fmt.Errorf("qipai/%s %s: the answer does not decode: %v", s.game, command, err)
+		return fmt.Errorf("example.invalid/qipai/go/qipai/%s %s: the answer does not decode: %v", s.game, command, err)
 	}
 	return nil
 }
