@@ -6,8 +6,8 @@
  */
 #include "zt_internal.h"
 #include "common/fail.h"
+#include "table/table_internal.h"
 
-#include <math.h>
 
 int qipai_zt_duel_side(int replay, int seat)
 {
@@ -137,30 +137,35 @@ qipai_err qipai_zt_duel_deal_events(const qipai_zt_rules *rules, uint64_t run_se
     return QIPAI_OK;
 }
 
+/* The figures are the table layer's (src/table/duel.c): each deal gives
+ * each side 2 seats in each of the 2 replays, so the layer's sample of a
+ * deal, A * 4 - B * 4, is 4 times Zhaotong's A - B, a scale it undoes
+ * exactly (a power of two). */
 qipai_zt_duel_summary qipai_zt_duel_summarize(const qipai_zt_duel_stats *stats)
 {
-    qipai_zt_duel_summary m;
-    memset(&m, 0, sizeof m);
-    if (!stats->deals)
-        return m;
-    const double base = stats->base ? (double)stats->base : 1;
-    /* Each deal gives each agent 2 seats in each replay. */
-    const double per_deal = 2.0 * QIPAI_ZT_DUEL_GAMES;
-    const double n = (double)stats->deals, seat_games = n * per_deal;
+    enum { PER_DEAL = 2 * QIPAI_ZT_DUEL_GAMES };
+    qipai_table_duel_stats t;
+    qipai_table_duel_stats_init(&t);
+    t.deals = stats->deals;
+    t.games = stats->games;
+    t.steps = stats->steps;
+    t.unit = stats->base;
+    t.difference = stats->difference * PER_DEAL;
+    t.difference_squares = stats->difference_squares * PER_DEAL * PER_DEAL;
     for (int b = 0; b < 2; b++) {
-        m.average[b] = (double)stats->score[b] / seat_games * base;
-        m.win_rate[b] = (double)stats->wins[b] / seat_games;
+        t.seat_games[b] = stats->deals * PER_DEAL;
+        t.score[b] = stats->score[b];
+        t.wins[b] = stats->wins[b];
     }
-    /* One sample a deal: x = (A's score - B's) / per_deal, per seat per
-     * game. Its mean is the difference of the averages. */
-    const double mean = (double)stats->difference / n;
-    const double mean_square = (double)stats->difference_squares / n;
-    double variance = n > 1 ? (mean_square - mean * mean) * n / (n - 1) : 0;
-    if (variance < 0)
-        variance = 0;
-    const double half = n > 1 ? 1.959963984540054 * sqrt(variance / n) : 0;
-    m.difference = mean / per_deal * base;
-    m.low = (mean - half) / per_deal * base;
-    m.high = (mean + half) / per_deal * base;
-    return m;
+    qipai_table_duel_summary m = qipai_table_duel_summarize(&t);
+    qipai_zt_duel_summary out;
+    memset(&out, 0, sizeof out);
+    for (int b = 0; b < 2; b++) {
+        out.average[b] = m.average[b];
+        out.win_rate[b] = m.win_rate[b];
+    }
+    out.difference = m.difference;
+    out.low = m.low;
+    out.high = m.high;
+    return out;
 }
