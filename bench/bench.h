@@ -8,6 +8,8 @@
 
 int bench_mahjong(int argc, char **argv);
 int bench_zhaotong(int argc, char **argv);
+/* `qipai zhaotong bench table`: the table layer against Zhaotong's own runner. */
+int bench_table(int argc, char **argv);
 int bench_gb(int argc, char **argv);
 int bench_zipai(int argc, char **argv);
 int bench_poker(int argc, char **argv);

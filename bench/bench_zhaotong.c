@@ -243,5 +243,9 @@ static int bench(int argc, char **argv)
 
 int bench_zhaotong(int argc, char **argv)
 {
-    return !strcmp(argv[0], "corpus") ? corpus(argc, argv) : bench(argc, argv);
+    if (!strcmp(argv[0], "corpus"))
+        return corpus(argc, argv);
+    if (argc >= 2 && !strcmp(argv[1], "table"))
+        return bench_table(argc - 1, argv + 1);
+    return bench(argc, argv);
 }

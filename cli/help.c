@@ -109,7 +109,7 @@ static const command_help commands[] = {
      "analyses a position: win and its score, waits, shanten, effective tiles, advice",
      "LINE: 12345m55p peng:9p minggang:8p angang:7s+ tuo:5s zimo — concealed tiles, melds, 坨 "
      "held, situation\n"},
-    {"zhaotong", "bench", "score|waits|advice|shanten FILE [--repeat N] [--quiet]",
+    {"zhaotong", "bench", "score|waits|advice|shanten FILE [--repeat N] [--quiet], or table [--games N] [--bots B]",
      "times a call over the positions of FILE", NULL},
     {"zhaotong", "corpus", "score|waits|advice|shanten N [--seed S] [--quiet]",
      "writes N positions from bot games for the benches", NULL},

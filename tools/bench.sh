@@ -24,6 +24,8 @@ head -n 20000 $c/mj_shanten.txt > $c/mj_discards.txt
 "$Q" zhaotong bench advice $c/zt_advice.txt
 "$Q" zhaotong sim --games 20000 --seed 1 --bots seed,seed,seed,seed | tail -n 1
 "$Q" zhaotong sim --games 2000 --seed 1 --bots strong,strong,strong,strong | tail -n 1
+"$Q" zhaotong bench table --bots seed --games 2000 --repeat 5
+"$Q" zhaotong bench table --bots strong --games 1000 --repeat 3
 
 "$Q" gb corpus fan 200000 --seed 1 > $c/gb_fan.txt
 "$Q" gb corpus flush 100000 --seed 2 > $c/gb_flush.txt

@@ -140,6 +140,12 @@ $Q zhaotong corpus score 200 --seed 2 > "$tmp/score.txt"
 out=$($Q zhaotong bench score "$tmp/score.txt" --repeat 3)
 contains "bench line" '{"bench":"score","file":' "$out"
 contains "bench ns" '"positions":200,"repeat":3,"ns_per_call":' "$out"
+# the table layer against Zhaotong's own runner: the same games, both timed
+out=$($Q zhaotong bench table --games 20 --repeat 1)
+contains "bench table" '{"bench":"table","bots":"seed","games":20,"repeat":1,"ns_per_game_zhaotong":' "$out"
+contains "bench table same games" '"same_games":true' "$out"
+$Q zhaotong bench table --bots nobody > /dev/null 2>&1
+expect "bench table bad bot" 2 "$?"
 
 # usage errors
 $Q zhaotong sim > /dev/null 2>&1
