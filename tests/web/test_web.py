@@ -591,6 +591,7 @@ def replay_viewer(driver, tmp):
                    check=True, capture_output=True)
     ends = [json.loads(l) for l in open(log, encoding="utf-8") if '"type":"end"' in l]
     pane(driver, "replay")
+    check(not driver.find_element(By.ID, "rp-controls").is_displayed(), "no replay controls before a log is opened")
     driver.find_element(By.ID, "rp-file").send_keys(os.path.abspath(log))
     wait(driver, "document.getElementById('rp-valid')", "the log checked")
     games = len(driver.find_elements(By.CSS_SELECTOR, "#rp-game option"))
