@@ -13,7 +13,7 @@
 #   dask        the cluster mode                      python3-distributed
 #   lua         the Lua 5.4 module                    lua5.4 liblua5.4-dev
 #   go          the Go package                        golang-go
-#   web         the page: emscripten, headless Chromium and its driver, selenium, and a
+#   web         the page: emscripten, brotli, headless Chromium and its driver, selenium, and a
 #               Chinese font for the screenshots
 #
 # ensure: as root it installs the Debian packages with apt-get, saying so.
@@ -35,7 +35,7 @@ packages() {
     dask) echo "python3-distributed" ;;
     lua) echo "lua5.4 liblua5.4-dev" ;;
     go) echo "golang-go" ;;
-    web) echo "emscripten chromium chromium-driver python3-selenium fonts-wqy-zenhei" ;;
+    web) echo "emscripten brotli chromium chromium-driver python3-selenium fonts-wqy-zenhei" ;;
     *) echo "qipai: tools/deps.sh: no feature '$1'" >&2; exit 2 ;;
     esac
 }
@@ -57,7 +57,7 @@ present() {
     dask) "$PYTHON" -c 'import distributed' >/dev/null 2>&1 ;;
     lua) command -v lua5.4 >/dev/null 2>&1 && pkg-config --exists lua5.4 2>/dev/null ;;
     go) command -v go >/dev/null 2>&1 && go version >/dev/null 2>&1 ;;
-    web) command -v emcc >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1 &&
+    web) command -v emcc >/dev/null 2>&1 && command -v brotli >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1 &&
          command -v chromedriver >/dev/null 2>&1 && "$PYTHON" -c 'import selenium' >/dev/null 2>&1 ;;
     esac
 }

@@ -1,7 +1,10 @@
 # The page (web/README.md): the library compiled to WebAssembly with
-# emscripten, plus the HTML, CSS and JavaScript of web/, into build/web/.
+# emscripten, plus the HTML, CSS and JavaScript of web/, staged under their
+# own names in build/wasm/page/ (what node and scripts load), then published
+# to build/web/ by web/publish.py: names by content, .br and .gz beside.
 #   make web        builds build/web/
-#   make serve      serves it on http://localhost:$(WEB_PORT)/
+#   make serve      serves it on http://localhost:$(WEB_PORT)/ (web/serve.py:
+#                   compressed files, cache headers, no directory listing)
 #   make test-web   the browser tests (headless Chromium + Selenium); they
 #                   print a clear skip when emcc or Chromium is missing
 # Included by the Makefile; the library sources are the same LIB_SRC and
@@ -10,10 +13,11 @@
 EMCC      ?= emcc
 WEB_PORT  ?= 8013
 WEB_DIR   := $(BUILD)/web
+WEB_STAGE := $(BUILD)/wasm/page
 WASM_OBJ_DIR := $(BUILD)/wasm/obj
 WEB_C     := $(sort $(wildcard web/*.c))
 WEB_STATIC := $(sort $(wildcard web/*.html web/*.css web/js/*.js))
-WEB_OUT_STATIC := $(patsubst web/%,$(WEB_DIR)/%,$(WEB_STATIC))
+WEB_OUT_STATIC := $(patsubst web/%,$(WEB_STAGE)/%,$(WEB_STATIC))
 WASM_OBJ  := $(patsubst %.c,$(WASM_OBJ_DIR)/%.o,$(LIB_SRC) $(WEB_C)) \
              $(patsubst $(BUILD)/gen/%.c,$(WASM_OBJ_DIR)/gen/%.o,$(GEN_SRC))
 # emcc's JavaScript optimizer needs Debian's node modules, which the node on
@@ -37,7 +41,10 @@ WASM_LDFLAGS = -O2 -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createQipaiModule
 
 .PHONY: web serve test-web
 
-web: $(WEB_DIR)/qipai_wasm.js $(WEB_OUT_STATIC)
+web: $(WEB_DIR)/index.html
+
+$(WEB_DIR)/index.html: $(WEB_STAGE)/qipai_wasm.js $(WEB_OUT_STATIC) web/publish.py
+	$(PYTHON) web/publish.py $(WEB_STAGE) $(WEB_DIR)
 
 $(WASM_OBJ_DIR)/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
@@ -48,19 +55,18 @@ $(WASM_OBJ_DIR)/%.o: %.c
 	$(EMCC_ENV) $(EMCC) $(WASM_CFLAGS) -c -o $@ $<
 
 # One link gives the loader (qipai_wasm.js) and the module (qipai_wasm.wasm).
-$(WEB_DIR)/qipai_wasm.js: $(WASM_OBJ) web/web.mk
+$(WEB_STAGE)/qipai_wasm.js: $(WASM_OBJ) web/web.mk
 	@mkdir -p $(dir $@)
 	$(EMCC_ENV) $(EMCC) $(WASM_LDFLAGS) -o $@ $(WASM_OBJ)
 
-$(WEB_DIR)/%: web/%
+$(WEB_STAGE)/%: web/%
 	@mkdir -p $(dir $@)
 	cp $< $@
 
 serve: web
-	@echo "qipai: serving $(WEB_DIR) on http://localhost:$(WEB_PORT)/ (Ctrl-C stops)"
-	cd $(WEB_DIR) && $(PYTHON) -m http.server $(WEB_PORT) --bind 127.0.0.1
+	$(PYTHON) web/serve.py --dir $(WEB_DIR) --port $(WEB_PORT)
 
-# The browser tests need emcc (to build the page), Chromium, its driver and
+# The browser tests need emcc and brotli (to build the page), Chromium, its driver and
 # Selenium; without them they say so and pass, as CI always has them. The
 # glue is compiled by the native compilers too (gcc and clang), whatever is
 # missing.
@@ -69,10 +75,10 @@ test-web: $(BUILD)/qipai
 	@for c in $(CC) $(SAN_CC); do for f in $(WEB_C); do \
 	    $$c -std=c11 $(WARN) -Iinclude -Isrc -I. -fsyntax-only $$f || exit 1; done; done
 	@if command -v $(EMCC) >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1 && \
-	    command -v chromedriver >/dev/null 2>&1 && $(PYTHON) -c 'import selenium' 2>/dev/null; then \
+	    command -v brotli >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 && $(PYTHON) -c 'import selenium' 2>/dev/null; then \
 	    $(MAKE) --no-print-directory web && \
 	    $(PYTHON) tests/web/test_web.py $(BUILD); \
 	else \
-	    echo "== web: SKIPPED (needs emcc, chromium, chromedriver and python3-selenium:" \
+	    echo "== web: SKIPPED (needs emcc, brotli, chromium, chromedriver and python3-selenium:" \
 	         "tools/deps.sh ensure web)"; \
 	fi

@@ -13,10 +13,31 @@ import { initReplay } from './replay.js';
 // Milliseconds since the navigation started (performance.now()'s origin).
 const timings = { script: performance.now() };
 
-const ready = loadQipai().then((q) => {
+const status = document.getElementById('status');
+const statusText = document.getElementById('status-text');
+const bar = document.getElementById('load-progress');
+
+// While the module downloads: how much of it has come (the status line and
+// its bar; the tests read window.qipai.progress).
+function progress(received, total) {
+  window.qipai.progress = { received, total };
+  if (!total) return;
+  const share = Math.min(1, received / total);
+  bar.max = 1;
+  bar.value = share;
+  const mb = (n) => (n / 1e6).toFixed(1);
+  statusText.dataset.en = `loading the library… ${Math.round(share * 100)}% of ${mb(total)} MB`;
+  statusText.dataset.zh = `正在加载… ${Math.round(share * 100)}%（共 ${mb(total)} MB）`;
+  statusText.textContent = currentLang() === 'zh' ? statusText.dataset.zh : statusText.dataset.en;
+}
+
+const ready = loadQipai({ onProgress: (r, t) => progress(r, t) }).then((q) => {
   timings.ready = performance.now();
   return q;
 });
+// What the panes wait for: the library, or never when it failed to load
+// (then every pane says so instead; see failed() below).
+const paneReady = ready.catch(() => new Promise(() => {}));
 
 window.qipai = {
   ready,
@@ -73,19 +94,39 @@ function initLang() {
 initLang();
 initTabs();
 const panes = [initMahjong, initGb, initZipai, initPoker, initPlay, initReplay];
-for (const init of panes) init(ready);
+for (const init of panes) init(paneReady);
 applyLang();
 
-const status = document.getElementById('status');
+// The library failed to load: the status line and the top of every pane
+// say why, and what to try.
+function failed(e) {
+  const why = e && e.message ? e.message : String(e);
+  timings.failed = performance.now();
+  status.classList.remove('loading');
+  status.classList.add('failed');
+  bar.hidden = true;
+  statusText.dataset.en = 'the library could not load';
+  statusText.dataset.zh = '库加载失败';
+  statusText.textContent = currentLang() === 'zh' ? statusText.dataset.zh : statusText.dataset.en;
+  for (const p of PANES) {
+    const box = document.createElement('div');
+    box.className = 'error load-error';
+    box.id = `load-error-${p}`;
+    box.setAttribute('role', 'alert');
+    box.dataset.en = `The library could not load, so this pane cannot answer: ${why}. Reload the page to try again.`;
+    box.dataset.zh = `库加载失败，本页无法作答：${why}。请刷新页面重试。`;
+    box.textContent = currentLang() === 'zh' ? box.dataset.zh : box.dataset.en;
+    const pane = document.getElementById(`pane-${p}`);
+    pane.insertBefore(box, pane.firstChild);
+  }
+}
+
 ready.then((q) => {
   status.classList.remove('loading');
   status.classList.add('ready');
-  status.dataset.en = `ready (${Math.round(timings.ready)} ms)`;
-  status.dataset.zh = `就绪 (${Math.round(timings.ready)} 毫秒)`;
-  status.textContent = currentLang() === 'zh' ? status.dataset.zh : status.dataset.en;
+  bar.hidden = true;
+  statusText.dataset.en = `ready (${Math.round(timings.ready)} ms)`;
+  statusText.dataset.zh = `就绪 (${Math.round(timings.ready)} 毫秒)`;
+  statusText.textContent = currentLang() === 'zh' ? statusText.dataset.zh : statusText.dataset.en;
   document.getElementById('version').textContent = `qipai ${q.version()}`;
-}, (e) => {
-  status.classList.remove('loading');
-  status.classList.add('failed');
-  status.textContent = `the library could not load: ${e && e.message ? e.message : e}`;
-});
+}, failed);

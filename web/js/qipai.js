@@ -192,7 +192,61 @@ export class ZhaotongTable {
   }
 }
 
+// The module's bytes as they arrive, counted for onProgress(received,
+// total): total is the uncompressed size the page names (the server may
+// send the file compressed, and the body arrives uncompressed).
+async function fetchModule(url, total, onProgress) {
+  let response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+  } catch (e) {
+    throw new Error(`could not fetch ${url} (${e.message})`);
+  }
+  if (!response.ok) throw new Error(`could not fetch ${url}: HTTP ${response.status} ${response.statusText}`.trim());
+  if (!response.body || typeof TransformStream !== 'function') return response;
+  let received = 0;
+  onProgress(0, total);
+  const counted = response.body.pipeThrough(new TransformStream({
+    transform(chunk, out) {
+      received += chunk.byteLength;
+      onProgress(received, total);
+      out.enqueue(chunk);
+    },
+  }));
+  return new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
+}
+
+// The published page names its module (hashed, web/publish.py) and its
+// size in <meta name="qipai-wasm">; elsewhere it sits beside the loader.
+function moduleAddress(options) {
+  if (options.wasmUrl) return [options.wasmUrl, Number(options.wasmBytes || 0)];
+  const meta = typeof document !== 'undefined' ? document.querySelector('meta[name="qipai-wasm"]') : null;
+  if (meta) return [new URL(meta.content, document.baseURI).href, Number(meta.dataset.bytes || 0)];
+  return [new URL('../qipai_wasm.wasm', import.meta.url).href, 0];
+}
+
+// Loads the library. options: those of emscripten's module (wasmBinary: the
+// bytes, under node), and onProgress(received, total) while the module
+// downloads, wasmUrl / wasmBytes to name it. Rejects with a clear Error when
+// the module cannot be fetched or compiled (emscripten alone would leave its
+// promise pending and print to the console).
 export async function loadQipai(options = {}) {
-  const module = await createQipaiModule(options);
+  const { onProgress = () => {}, wasmUrl, wasmBytes, ...rest } = options;
+  const opts = { ...rest };
+  let fail;
+  const failed = new Promise((resolve, reject) => { fail = reject; });
+  const streaming = typeof fetch === 'function' && typeof WebAssembly.instantiateStreaming === 'function';
+  if (!opts.wasmBinary && !opts.instantiateWasm && streaming) {
+    const [url, total] = moduleAddress({ wasmUrl, wasmBytes });
+    opts.instantiateWasm = (imports, done) => {
+      fetchModule(url, total, onProgress)
+        .then((response) => WebAssembly.instantiateStreaming(response, imports))
+        .then(({ instance, module }) => done(instance, module))
+        .catch((e) => fail(e instanceof Error ? e : new Error(String(e))));
+      return {};
+    };
+  }
+  opts.onAbort = (what) => fail(new Error(`the library stopped: ${what}`));
+  const module = await Promise.race([createQipaiModule(opts), failed]);
   return new Qipai(module);
 }
