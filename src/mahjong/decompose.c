@@ -89,7 +89,7 @@ static void standard_group(search *s, int g, int pair_placed, int wilds);
 /* Wildcards the rest of group g needs, from the tables. */
 static int group_need(const search *s, int g, int pair)
 {
-    uint8_t need = mj_need_of(g, mj_group_key(s->c, g));
+    uint8_t need = mj_group_need(s->c, g);
     return pair ? need >> 4 : need & 15;
 }
 
@@ -204,7 +204,7 @@ static void standard_form(search *s, const mj_view *v)
 {
     s->later_need[MJ_GROUPS] = 0;
     for (int g = MJ_GROUPS - 1; g >= 0; g--) {
-        uint8_t need = mj_need_of(g, v->key[g]);
+        uint8_t need = mj_group_need(v->c, g);
         int melds = need & 15, with_pair = need >> 4;
         s->later_need[g] = s->later_need[g + 1] + (melds < with_pair ? melds : with_pair);
     }

@@ -15,6 +15,10 @@
 
 #include "common/byteorder.h"
 
+/* The tables are the library's own (hidden, as their definitions are), so
+ * the shared library reaches them without the GOT. */
+#pragma GCC visibility push(hidden)
+
 enum {
     MJ_SUIT_LEN = 9,
     MJ_HONOR_LEN = 7,
@@ -64,11 +68,57 @@ static inline uint32_t mj_honor_key(const uint8_t *c)
 static inline uint32_t mj_suit_rank(const uint8_t *c) { return mj_suit_key(c) & MJ_KEY_RANK_MASK; }
 static inline uint32_t mj_honor_rank(const uint8_t *c) { return mj_honor_key(c) & MJ_KEY_RANK_MASK; }
 
-/* Wildcards a shape needs to become melds only (low nibble) or melds and
- * one pair (high nibble), a wildcard standing for any tile, a fifth copy
- * included; values above 14 are stored as 15 (never reachable in a hand). */
-extern const uint8_t mj_suit_need[MJ_SUIT_SHAPES];
-extern const uint8_t mj_honor_need[MJ_HONOR_SHAPES];
+/* The need byte: wildcards a shape needs to become melds only (low nibble)
+ * or melds and one pair (high nibble), a wildcard standing for any tile, a
+ * fifth copy included; values above 14 are stored as 15 (never reachable in
+ * a hand). It is found from the counts alone, without the rank: a shape's
+ * last 3 kinds ("tail", base 5) index a row of 125 bytes, chosen by its
+ * first kinds (6 of a suit, 4 honors) through a head table holding the
+ * row's offset. Heads share a row when it agrees on every tail that makes a
+ * shape with them (the generator merges them: 348 rows for suits, 40 for
+ * honors), so the tables take 81 KB where one byte per rank took 439 KB,
+ * and the win check needs no key lookup first. Tails that would put more
+ * than 14 tiles in the group read 0xFF: a hand never uses them (it would
+ * hold more than 14 tiles). */
+enum { MJ_NEED_TAIL_LEN = 3, MJ_NEED_TAILS = 125 };
+extern const uint16_t mj_suit_need_head[15625];
+extern const uint8_t mj_suit_need_tail[];
+extern const uint16_t mj_honor_need_head[625];
+extern const uint8_t mj_honor_need_tail[];
+
+/* Adjacent counts paired in 16-bit lanes: lane j of the result is
+ * x[2j] + 5 x[2j+1] (< 25), for the 8 bytes of w. */
+static inline uint64_t mj_base5_pairs(uint64_t w)
+{
+    const uint64_t even = 0x00FF00FF00FF00FFull;
+    return (w & even) + 5 * ((w >> 8) & even);
+}
+
+/* The need byte of a suit's counts c[0..8] (each 0..4). The multiply puts
+ * p0 + 25 p1 + 625 p2 (the first six counts in base 5, < 15625) in bits
+ * 32-47; no lane below overflows 16 bits (p0 * 625 and p0 * 25 + p1 * 625
+ * stay under 15,625), so nothing carries into it. */
+__attribute__((always_inline)) static inline uint8_t mj_suit_need_at(const uint8_t *c)
+{
+    uint64_t w;
+    memcpy(&w, c, sizeof w);
+    uint64_t p = mj_base5_pairs(w);
+    unsigned head = (unsigned)((p * (625u + (25ull << 16) + (1ull << 32))) >> 32) & 0xFFFF;
+    unsigned tail = (unsigned)(p >> 48) + 25u * c[8];
+    return mj_suit_need_tail[mj_suit_need_head[head] + tail];
+}
+
+/* The need byte of the honors' counts c[0..6]: head c0..c3, tail c4..c6,
+ * from the 8 bytes ending at c[6] (so c[-1] is read and dropped). */
+__attribute__((always_inline)) static inline uint8_t mj_honor_need_at(const uint8_t *c)
+{
+    uint64_t w;
+    memcpy(&w, c - 1, sizeof w);
+    uint64_t p = mj_base5_pairs(w >> 8);
+    uint64_t q = p * (25u + (1ull << 16)); /* lane 1: p0 + 25 p1; lane 3: p2 + 25 p3 */
+    unsigned head = (unsigned)(q >> 16) & 0xFFFF, tail = (unsigned)(q >> 48);
+    return mj_honor_need_tail[mj_honor_need_head[head] + tail];
+}
 
 /* Waits: for shapes of at most 13 tiles, which added kinds lower a need by
  * one (otherwise it rises by two: adding a tile changes it by -1 or +2).
@@ -152,5 +202,7 @@ static inline unsigned mj_lowering_kinds(const uint32_t *entry, unsigned targets
     }
     return kinds;
 }
+
+#pragma GCC visibility pop
 
 #endif

@@ -42,24 +42,69 @@ static inline int mj_popcount(uint64_t x)
 static inline uint32_t mj_key_rank(uint32_t key) { return key & MJ_KEY_RANK_MASK; }
 static inline int mj_key_tiles(uint32_t key) { return (int)(key >> MJ_KEY_TILES_SHIFT); }
 
+/* The wildcards of a hand under the rules: its own, plus every copy of a
+ * wild kind, which folded[] then holds at 0; the counts to read. */
+__attribute__((always_inline)) static inline const uint8_t *
+mj_fold_wilds(const qipai_mj_rules *rules, const qipai_mj_hand *hand, uint8_t *folded,
+              int *wilds)
+{
+    *wilds = hand->wilds;
+    if (!rules->wild_kinds)
+        return hand->counts;
+    memcpy(folded, hand->counts, QIPAI_MJ_KINDS);
+    for (uint64_t w = rules->wild_kinds; w; w &= w - 1) {
+        int k = __builtin_ctzll(w);
+        if (k < QIPAI_MJ_KINDS) {
+            *wilds += folded[k];
+            folded[k] = 0;
+        }
+    }
+    return folded;
+}
+
+/* Counts 0-31 as four words (one load each; a memcpy into an array goes
+ * through the stack). */
+typedef struct mj_words {
+    uint64_t w0, w1, w2, w3;
+} mj_words;
+
+static inline mj_words mj_words_of(const uint8_t *c)
+{
+    mj_words w;
+    memcpy(&w.w0, c, 8);
+    memcpy(&w.w1, c + 8, 8);
+    memcpy(&w.w2, c + 16, 8);
+    memcpy(&w.w3, c + 24, 8);
+    return w;
+}
+
+/* The limits every call checks, from the counts alone: all tiles (wilds
+ * included) in *total; false when a kind is held more than 4 times, there
+ * are more than 14 tiles or honors under a 27-kind rule set. */
+__attribute__((always_inline)) static inline bool mj_counts_ok(const qipai_mj_rules *rules,
+                                                       const uint8_t *c, int wilds, int *total)
+{
+    mj_words w = mj_words_of(c);
+    unsigned c32 = c[32], c33 = c[33];
+    uint64_t over = mj_bytes_above(w.w0, 4) | mj_bytes_above(w.w1, 4) |
+                    mj_bytes_above(w.w2, 4) | mj_bytes_above(w.w3, 4) | (c32 > 4) | (c33 > 4) |
+                    (wilds > QIPAI_MJ_MAX_TILES);
+    if (over)
+        return false;
+    /* Bytes are at most 4, so the four words' byte sums stay under 256. */
+    uint64_t bytes = w.w0 + w.w1 + w.w2 + w.w3;
+    *total = wilds + (int)((bytes * MJ_BYTES(1)) >> 56) + (int)(c32 + c33);
+    bool honors = (w.w3 >> 24) | c32 | c33;
+    return *total <= QIPAI_MJ_MAX_TILES && (rules->kinds == QIPAI_MJ_KINDS || !honors);
+}
+
 /* Fills v; false when the hand breaks a limit (more than 4 of a kind, more
  * than 14 tiles, a tile outside the tile set), which callers answer "no". */
 __attribute__((always_inline)) static inline bool mj_view_init(mj_view *v, const qipai_mj_rules *rules,
                                                        const qipai_mj_hand *hand)
 {
-    int wilds = hand->wilds;
-    v->c = hand->counts;
-    if (rules->wild_kinds) {
-        memcpy(v->folded, hand->counts, sizeof v->folded);
-        for (uint64_t w = rules->wild_kinds; w; w &= w - 1) {
-            int k = __builtin_ctzll(w);
-            if (k < QIPAI_MJ_KINDS) {
-                wilds += v->folded[k];
-                v->folded[k] = 0;
-            }
-        }
-        v->c = v->folded;
-    }
+    int wilds;
+    v->c = mj_fold_wilds(rules, hand, v->folded, &wilds);
     uint64_t word[4];
     memcpy(word, v->c, sizeof word);
     uint64_t over = mj_bytes_above(word[0], 4) | mj_bytes_above(word[1], 4) |
@@ -92,22 +137,35 @@ static inline uint32_t mj_group_key(const uint8_t *c, int g)
     return g < 3 ? mj_suit_key(c + 9 * g) : mj_honor_key(c + 27);
 }
 
-static inline uint8_t mj_need_of(int g, uint32_t key)
+/* The need byte of group g of counts c (shape.h). */
+static inline uint8_t mj_group_need(const uint8_t *c, int g)
 {
-    return g < 3 ? mj_suit_need[mj_key_rank(key)] : mj_honor_need[mj_key_rank(key)];
+    return g < 3 ? mj_suit_need_at(c + 9 * g) : mj_honor_need_at(c + 27);
 }
 
-/* Least wildcards to make the four groups melds and one pair. */
-static inline int mj_standard_need(const mj_view *v)
+/* Least wildcards to make the four groups of counts c melds and one pair:
+ * all groups' melds, and the pair where it costs least (written out, so the
+ * eight lookups overlap). */
+__attribute__((always_inline)) static inline int mj_standard_need(const uint8_t *c)
 {
-    int sum = 0, extra = 15;
-    for (int g = 0; g < MJ_GROUPS; g++) {
-        uint8_t need = mj_need_of(g, v->key[g]);
-        int m = need & 15, p = need >> 4;
-        sum += m;
-        extra = p - m < extra ? p - m : extra;
-    }
-    return sum + extra;
+    unsigned n0 = mj_suit_need_at(c), n1 = mj_suit_need_at(c + 9), n2 = mj_suit_need_at(c + 18),
+             n3 = mj_honor_need_at(c + 27);
+    int m0 = n0 & 15, m1 = n1 & 15, m2 = n2 & 15, m3 = n3 & 15;
+    int e0 = (int)(n0 >> 4) - m0, e1 = (int)(n1 >> 4) - m1, e2 = (int)(n2 >> 4) - m2,
+        e3 = (int)(n3 >> 4) - m3;
+    int e01 = e0 < e1 ? e0 : e1, e23 = e2 < e3 ? e2 : e3;
+    return m0 + m1 + m2 + m3 + (e01 < e23 ? e01 : e23);
+}
+
+/* Which of the three suits of counts c hold tiles: bit g for suit g. */
+static inline unsigned mj_suits_held(const uint8_t *c)
+{
+    uint64_t s0, s1, s2;
+    memcpy(&s0, c, 8);
+    memcpy(&s1, c + 9, 8);
+    memcpy(&s2, c + 18, 8);
+    return (unsigned)((s0 | c[8]) != 0) | (unsigned)((s1 | c[17]) != 0) << 1 |
+           (unsigned)((s2 | c[26]) != 0) << 2;
 }
 
 /* How many suits (of the three) hold real tiles. */

@@ -6,27 +6,27 @@
  */
 #include "mahjong/win.h"
 
-/* Kinds held an odd number of times (or, distinct, once); -1 when seven
- * distinct pairs are impossible (a kind held three or four times). */
-static int seven_pairs_singles(const qipai_mj_rules *rules, const mj_view *v)
+/* Whether 14 tiles of counts c with `wilds` wildcards make seven pairs:
+ * every kind held an odd number of times (or, distinct, once) takes a
+ * wildcard; distinct pairs also rule out a kind held three or four times.
+ * No branch: the win check calls it on every hand the standard form
+ * rejects, about half of them, and which way it goes is not predictable. */
+__attribute__((always_inline)) static inline bool
+seven_pairs_counts(const qipai_mj_rules *rules, const uint8_t *c, int wilds)
 {
-    uint64_t word[4];
-    memcpy(word, v->c, sizeof word);
-    if (rules->seven_pairs_distinct &&
-        (mj_bytes_above(word[0], 2) | mj_bytes_above(word[1], 2) | mj_bytes_above(word[2], 2) |
-         mj_bytes_above(word[3], 2) | (v->c[32] > 2) | (v->c[33] > 2)))
-        return -1;
-    uint64_t odd = (word[0] & MJ_BYTES(1)) + (word[1] & MJ_BYTES(1)) + (word[2] & MJ_BYTES(1)) +
-                   (word[3] & MJ_BYTES(1));
-    return (int)((odd * MJ_BYTES(1)) >> 56) + (v->c[32] & 1) + (v->c[33] & 1);
+    mj_words w = mj_words_of(c);
+    uint64_t triples = mj_bytes_above(w.w0, 2) | mj_bytes_above(w.w1, 2) |
+                       mj_bytes_above(w.w2, 2) | mj_bytes_above(w.w3, 2) | (c[32] > 2) |
+                       (c[33] > 2);
+    uint64_t odd = (w.w0 & MJ_BYTES(1)) + (w.w1 & MJ_BYTES(1)) + (w.w2 & MJ_BYTES(1)) +
+                   (w.w3 & MJ_BYTES(1));
+    int singles = (int)((odd * MJ_BYTES(1)) >> 56) + (c[32] & 1) + (c[33] & 1);
+    return (singles <= wilds) & !(rules->seven_pairs_distinct & (triples != 0));
 }
 
 bool mj_seven_pairs(const qipai_mj_rules *rules, const mj_view *v)
 {
-    if (v->total != 14)
-        return false;
-    int singles = seven_pairs_singles(rules, v);
-    return singles >= 0 && singles <= v->wilds;
+    return v->total == 14 && seven_pairs_counts(rules, v->c, v->wilds);
 }
 
 bool mj_thirteen_orphans(const qipai_mj_rules *rules, const mj_view *v)
@@ -51,7 +51,7 @@ unsigned mj_win_forms(const qipai_mj_rules *rules, const mj_view *v)
     if (v->total % 3 != 2 || mj_suit_count(v) > rules->max_suits)
         return 0;
     unsigned forms = 0;
-    if ((rules->forms & QIPAI_MJ_FORM_STANDARD) && mj_standard_need(v) <= v->wilds)
+    if ((rules->forms & QIPAI_MJ_FORM_STANDARD) && mj_standard_need(v->c) <= v->wilds)
         forms |= QIPAI_MJ_FORM_STANDARD;
     if ((rules->forms & QIPAI_MJ_FORM_SEVEN_PAIRS) && mj_seven_pairs(rules, v))
         forms |= QIPAI_MJ_FORM_SEVEN_PAIRS;
@@ -68,14 +68,26 @@ unsigned qipai_mj_win_forms(const qipai_mj_rules *rules, const qipai_mj_hand *ha
     return mj_win_forms(rules, &v);
 }
 
+/* Totals of 3k+2 tiles up to 14, as bits. */
+enum { WIN_TOTALS = 1u << 2 | 1u << 5 | 1u << 8 | 1u << 11 | 1u << 14 };
+
+/* The win check reads counts only: no keys, no ranks. The limits come from
+ * one pass of word sums (mj_counts_ok) and each group's need from two
+ * lookups by its counts (shape.h), so the view's key lookups are skipped;
+ * the forms are tested without branching on their answers. */
 bool qipai_mj_win(const qipai_mj_rules *rules, const qipai_mj_hand *hand)
 {
     mj_view v;
-    if (!mj_view_init(&v, rules, hand) || v.total % 3 != 2 || mj_suit_count(&v) > rules->max_suits)
+    v.c = mj_fold_wilds(rules, hand, v.folded, &v.wilds);
+    if (!mj_counts_ok(rules, v.c, v.wilds, &v.total) || !(WIN_TOTALS >> v.total & 1))
         return false;
-    if ((rules->forms & QIPAI_MJ_FORM_STANDARD) && mj_standard_need(&v) <= v.wilds)
-        return true;
-    if ((rules->forms & QIPAI_MJ_FORM_SEVEN_PAIRS) && mj_seven_pairs(rules, &v))
-        return true;
-    return (rules->forms & QIPAI_MJ_FORM_THIRTEEN_ORPHANS) && mj_thirteen_orphans(rules, &v);
+    /* Popcount of the 3-bit set, two bits each; only under a suit limit
+     * (3 suits never break a limit of 3). */
+    if (rules->max_suits < 3 && (int)(0xE994u >> (2 * mj_suits_held(v.c)) & 3) > rules->max_suits)
+        return false;
+    unsigned forms = rules->forms;
+    bool win = (forms & QIPAI_MJ_FORM_STANDARD) && mj_standard_need(v.c) <= v.wilds;
+    if (forms & QIPAI_MJ_FORM_SEVEN_PAIRS)
+        win |= (v.total == 14) & seven_pairs_counts(rules, v.c, v.wilds);
+    return win || ((forms & QIPAI_MJ_FORM_THIRTEEN_ORPHANS) && mj_thirteen_orphans(rules, &v));
 }

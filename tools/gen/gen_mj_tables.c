@@ -476,6 +476,53 @@ static void print_u32(const char *name, const uint32_t *v, uint32_t n)
     printf("\n};\n");
 }
 
+/* ---- the need by counts, for the win check -------------------------------
+ * The need byte of a shape from its counts without its rank (shape.h): the
+ * first kinds (6 of a suit, 4 honors) as a base-5 number index a class, the
+ * other 3 a row of that class. Heads are in one class when their rows agree
+ * wherever head and tail make a shape (at most 14 tiles); elsewhere the row
+ * holds 0xFF, which a hand never reads (it has more than 14 tiles). */
+static void print_need_classes(const group *g, const char *prefix, const uint8_t *need)
+{
+    int head_len = g->len - MJ_NEED_TAIL_LEN;
+    uint32_t heads = power5(head_len), tails = power5(MJ_NEED_TAIL_LEN);
+    uint8_t *rows = malloc((size_t)heads * tails);
+    uint16_t *head_class = malloc(heads * sizeof *head_class);
+    if (!rows || !head_class)
+        fail("out of memory");
+    uint32_t classes = 0;
+    uint8_t s[MAX_LEN], row[MJ_NEED_TAILS];
+    for (uint32_t h = 0; h < heads; h++) {
+        int head_sum = 0;
+        digits(g, h, s); /* the head's digits; the tail's are set below */
+        for (int i = 0; i < head_len; i++)
+            head_sum += s[i];
+        for (uint32_t t = 0; t < tails; t++) {
+            int sum = head_sum;
+            for (int i = 0, x = (int)t; i < MJ_NEED_TAIL_LEN; i++, x /= 5)
+                sum += s[head_len + i] = (uint8_t)(x % 5);
+            row[t] = sum <= MJ_SHAPE_MAX_SUM ? need[rank(g, s)] : 0xFF;
+        }
+        uint32_t c = 0;
+        while (c < classes && memcmp(rows + (size_t)c * tails, row, tails))
+            c++;
+        if (c == classes)
+            memcpy(rows + (size_t)classes++ * tails, row, tails);
+        if (c * tails > 0xFFFF)
+            fail("need classes do not fit 16-bit offsets");
+        head_class[h] = (uint16_t)(c * tails);
+    }
+    printf("const uint16_t mj_%s_need_head[%u] = {", prefix, heads);
+    for (uint32_t h = 0; h < heads; h++)
+        printf("%s%u,", h % 16 ? "" : "\n", head_class[h]);
+    printf("\n};\n");
+    char name[64];
+    snprintf(name, sizeof name, "mj_%s_need_tail", prefix);
+    print_u8(name, rows, classes * tails);
+    free(rows);
+    free(head_class);
+}
+
 /* ---- target vectors -------------------------------------------------------
  * Every target vector a group can have (strict, with fifth copies) and
  * every combination of them: under 256 in all, so a vector is a byte and
@@ -727,8 +774,7 @@ static void generate(group *g, const char *prefix, uint32_t expected_shapes)
 
     char name[64];
     print_keys(g, prefix);
-    snprintf(name, sizeof name, "mj_%s_need", prefix);
-    print_u8(name, need_table, g->shapes);
+    print_need_classes(g, prefix, need_table);
     if (g->sequences)
         print_wait_index(need_table, wait, g->shapes);
     else {
