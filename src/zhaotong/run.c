@@ -11,21 +11,10 @@
 
 #include <string.h>
 
-/* splitmix64's finaliser: a bijection that spreads every input bit. */
-static uint64_t mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
+/* The table layer's (src/table/run.c): one seed sequence for every game. */
 uint64_t qipai_zt_game_seed(uint64_t run_seed, uint64_t number)
 {
-    /* Two rounds so that neighbouring (seed, number) pairs land far apart;
-     * kept below 2^53 so every JSON reader holds it exactly; never 0. */
-    uint64_t s = mix(mix(run_seed + 0x9E3779B97F4A7C15ull) ^ (number * 0xD1B54A32D192ED03ull));
-    s &= 0x1FFFFFFFFFFFFFull;
-    return s ? s : 1;
+    return qipai_table_game_seed(run_seed, number);
 }
 
 static const char *const bot_names[QIPAI_ZT_BOT_COUNT] = {"seed", "strong", "expert"};

@@ -24,8 +24,12 @@ static void table_report(const qipai_zt_sim_report *r, qipai_table_report *out)
     }
 }
 
-size_t qipai_zt_format_sim_text(const qipai_zt_stats *stats, const qipai_zt_sim_report *report,
-                                char *out, size_t size)
+typedef size_t (*table_formatter)(const qipai_table_game *, const void *,
+                                  const qipai_table_stats *, const qipai_table_report *, char *,
+                                  size_t);
+
+static size_t format_with(table_formatter format, const qipai_zt_stats *stats,
+                          const qipai_zt_sim_report *report, char *out, size_t size)
 {
     qipai_table_stats t;
     qipai_table_report r;
@@ -33,17 +37,17 @@ size_t qipai_zt_format_sim_text(const qipai_zt_stats *stats, const qipai_zt_sim_
     qipai_zt_rules_default(&rules);
     zt_table_stats(stats, &t);
     table_report(report, &r);
-    return qipai_table_format_sim_text(&qipai_table_zhaotong, &rules, &t, &r, out, size);
+    return format(&qipai_table_zhaotong, &rules, &t, &r, out, size);
+}
+
+size_t qipai_zt_format_sim_text(const qipai_zt_stats *stats, const qipai_zt_sim_report *report,
+                                char *out, size_t size)
+{
+    return format_with(qipai_table_format_sim_text, stats, report, out, size);
 }
 
 size_t qipai_zt_format_sim_json(const qipai_zt_stats *stats, const qipai_zt_sim_report *report,
                                 char *out, size_t size)
 {
-    qipai_table_stats t;
-    qipai_table_report r;
-    qipai_zt_rules rules;
-    qipai_zt_rules_default(&rules);
-    zt_table_stats(stats, &t);
-    table_report(report, &r);
-    return qipai_table_format_sim_json(&qipai_table_zhaotong, &rules, &t, &r, out, size);
+    return format_with(qipai_table_format_sim_json, stats, report, out, size);
 }
