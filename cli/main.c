@@ -7,6 +7,7 @@
  */
 #include "cli.h"
 #include "help.h"
+#include "table_cli.h"
 #include "zhaotong_cli.h"
 #include "../bench/bench.h"
 
@@ -52,6 +53,20 @@ static int run_game(size_t g, int argc, char **argv)
     return prog_usage("%s has no command '%s'", games[g].name, command);
 }
 
+static int run_table_game(const qipai_table_game *game, int argc, char **argv)
+{
+    if (argc < 2)
+        return prog_usage("%s: which command? sim, duel or replay", game->name);
+    if (!strcmp(argv[1], "sim"))
+        return table_cli_sim(game, argc - 1, argv + 1);
+    if (!strcmp(argv[1], "duel"))
+        return table_cli_duel(game, argc - 1, argv + 1);
+    if (!strcmp(argv[1], "replay"))
+        return table_cli_replay(game, argc - 1, argv + 1);
+    return prog_usage("%s has no command '%s' (its commands: sim, duel, replay)", game->name,
+                      argv[1]);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -77,5 +92,25 @@ int main(int argc, char **argv)
             }
             return run_game(g, argc - 1, argv + 1);
         }
+    /* `qipai table GAME COMMAND`: the table layer's own commands for any of
+     * its games, Zhaotong's too (whose own commands keep their formats);
+     * `qipai table games` lists them. */
+    if (!strcmp(argv[1], "table")) {
+        if (argc >= 3 && !strcmp(argv[2], "games")) {
+            for (int i = 0; i < qipai_table_game_count(); i++)
+                printf("%s\t%s\n", qipai_table_game_at(i)->name, qipai_table_game_at(i)->title);
+            return PROG_EXIT_OK;
+        }
+        qipai_error err;
+        const qipai_table_game *game = argc >= 3 ? qipai_table_game_named(argv[2], &err) : NULL;
+        if (!game)
+            return prog_usage("table: %s (usage: qipai table games | qipai table GAME sim|duel|replay ...)",
+                              argc >= 3 ? err.message : "which game?");
+        return run_table_game(game, argc - 2, argv + 2);
+    }
+    /* Every other game the table layer plays gets its commands. */
+    const qipai_table_game *table = qipai_table_game_named(argv[1], NULL);
+    if (table)
+        return run_table_game(table, argc - 1, argv + 1);
     return prog_usage("unknown game '%s' (try: qipai --help)", argv[1]);
 }

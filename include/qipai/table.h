@@ -478,8 +478,77 @@ QIPAI_API size_t qipai_table_log_deal(const qipai_table_game *game, const void *
 QIPAI_API size_t qipai_table_log_event(const qipai_table_game *game, const void *state,
                                        const void *event, int seat, char *out, size_t size);
 
-/* Still to come on this layer (issue 19): the replay check for every game
- * and a vector of games stepped in one call for learning agents. */
+/* ---- the replay check ------------------------------------------------------------
+ * Says where a logged game departs from the rules, for every game: a header
+ * starts it (the game reads its rules, deal and dealer; the line must then be
+ * the header those give, its "game", "seed", "bots" and "name" members being
+ * for information, though a "name" must be the game's); after it each line is
+ * either due, the deal first and then the events the last action reported,
+ * which it must equal as a JSON value (keys in any order), or, when an action
+ * is due, an action line: read by the game, played (it must be legal now),
+ * and then equal to that action's line. After every action the game's
+ * invariants are checked (QIPAI_ERR_STATE: a library fault). A line that
+ * departs changes nothing, so a caller may report it and go on.
+ *
+ *   static qipai_table_replay replay;          // about 100 KB: not for a small stack
+ *   if (qipai_table_replay_start(&replay, game, header, header_length, &err) != QIPAI_OK)
+ *       return fprintf(stderr, "%s\n", err.message), 1;
+ *   while (next_line(stream, &line, &length))  // yours: a file, a socket...
+ *       if (qipai_table_replay_line(&replay, line, length, &err) != QIPAI_OK)
+ *           ...                                // qipai_table_replay_expected: the line due
+ *   if (!qipai_table_replay_done(&replay))
+ *       ...                                    // the stream stops before the game ends
+ *
+ * The replay holds the game as played so far (replay->state) and the lines
+ * the last action reported and the stream has not shown yet. Parsing a line
+ * allocates, and frees before the call returns (QIPAI_ERR_MEMORY when it
+ * cannot). */
+enum {
+    QIPAI_TABLE_REPLAY_LINES = 256,    /* most lines one action reports */
+    QIPAI_TABLE_REPLAY_TEXT = 65536    /* and their bytes */
+};
+typedef struct qipai_table_replay {
+    const qipai_table_game *game;
+    qipai_table_state state;           /* the game as played so far */
+    qipai_table_state before;          /* scratch: an action is undone from it */
+    int64_t number;                    /* the header's "game", or 0 */
+    bool started;                      /* a header was read and held */
+    uint16_t next, count;              /* lines [next, count) are due */
+    uint32_t wanted_start, wanted_length; /* the line a refused line stood for */
+    uint32_t start[QIPAI_TABLE_REPLAY_LINES + 1];
+    char text[QIPAI_TABLE_REPLAY_TEXT];
+} qipai_table_replay;
+
+/* Starts a game from its header line; the deal is then due. After a failed
+ * start the replay refuses every line (QIPAI_ERR_STATE). *number is set from
+ * the header's "game" when that is an integer, before anything is checked,
+ * so a caller can number a bad header. */
+QIPAI_API qipai_err qipai_table_replay_start(qipai_table_replay *replay,
+                                             const qipai_table_game *game, const char *header,
+                                             size_t length, qipai_error *err);
+/* The stream's next line (a JSON object; no newline). QIPAI_ERR_SYNTAX: not
+ * a JSON object, or not an action where one is due; QIPAI_ERR_ILLEGAL: an
+ * action the rules refuse now (the game's reason), or a line that is not the
+ * one due; QIPAI_ERR_STATE: a line after the game's end, or a game that broke
+ * its invariants; QIPAI_ERR_LIMIT: an action reported more lines than a
+ * replay holds. */
+QIPAI_API qipai_err qipai_table_replay_line(qipai_table_replay *replay, const char *line,
+                                            size_t length, qipai_error *err);
+/* The line due next: true with *line and *length set (not NUL-terminated),
+ * or false when an action is due or the game is done. */
+QIPAI_API bool qipai_table_replay_expected(const qipai_table_replay *replay, const char **line,
+                                           size_t *length);
+/* After a line refused as not the one due (QIPAI_ERR_ILLEGAL), the line the
+ * rules gave in its place (a line due, or the refused action's own line):
+ * for messages; false after any other outcome. */
+QIPAI_API bool qipai_table_replay_wanted(const qipai_table_replay *replay, const char **line,
+                                         size_t *length);
+/* Whether the stream has shown the whole game: it is over and every line up
+ * to its end was shown. */
+QIPAI_API bool qipai_table_replay_done(const qipai_table_replay *replay);
+
+/* Still to come on this layer (issue 19): a vector of games stepped in one
+ * call for learning agents. */
 
 #ifdef __cplusplus
 }

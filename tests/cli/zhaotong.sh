@@ -147,6 +147,28 @@ contains "bench table same games" '"same_games":true' "$out"
 $Q zhaotong bench table --bots nobody > /dev/null 2>&1
 expect "bench table bad bot" 2 "$?"
 
+# the table layer's own commands (qipai table GAME ...) play Zhaotong as its
+# own commands do: the same summary, duel figures and replay verdicts
+$Q table games | grep -q "^zhaotong	" ; expect "table games lists zhaotong" 0 "$?"
+$Q zhaotong sim --games 60 --seed 5 --bots expert,strong,seed,seed --log "$tmp/zs.jsonl" --quiet | grep -v '^speed' > "$tmp/zs.txt"
+$Q table zhaotong sim --games 60 --seed 5 --bots expert,strong,seed,seed --log "$tmp/ts.jsonl" --quiet | grep -v '^speed' > "$tmp/ts.txt"
+cmp -s "$tmp/zs.txt" "$tmp/ts.txt"; expect "table sim = zhaotong sim" 0 "$?"
+sed 's/"name":"zhaotong",//' "$tmp/ts.jsonl" | cmp -s - "$tmp/zs.jsonl"; expect "table sim log = zhaotong log + name" 0 "$?"
+$Q zhaotong replay "$tmp/ts.jsonl" --verbose > "$tmp/zr.txt"; expect "zhaotong replays the table log" 0 "$?"
+$Q table zhaotong replay "$tmp/zs.jsonl" --verbose | sed 's|zs.jsonl|ts.jsonl|' > "$tmp/tr.txt"; expect "table replays the zhaotong log" 0 "$?"
+cmp -s "$tmp/zr.txt" "$tmp/tr.txt"; expect "table replay = zhaotong replay" 0 "$?"
+head -c 20000 "$tmp/zs.jsonl" > "$tmp/cut.jsonl"
+$Q table zhaotong replay "$tmp/cut.jsonl" > /dev/null; expect "table replay of a cut log" 1 "$?"
+$Q zhaotong duel --bots strong,seed --deals 30 --seed 4 --json | sed 's/"cpu_seconds".*//' > "$tmp/d1.txt"
+$Q table zhaotong duel --bots strong,seed --deals 30 --seed 4 --json | sed 's/"cpu_seconds".*//' > "$tmp/d2.txt"
+cmp -s "$tmp/d1.txt" "$tmp/d2.txt"; expect "table duel = zhaotong duel" 0 "$?"
+$Q table zhaotong duel --bots strong,seed --deals 5 --log "$tmp/dl.jsonl" --quiet > /dev/null
+$Q table zhaotong replay "$tmp/dl.jsonl" | grep -q '"games":10,"valid":10,'; expect "a duel's log replays" 0 "$?"
+$Q table nosuch sim --games 1 > /dev/null 2>&1; expect "table: unknown game" 2 "$?"
+$Q table zhaotong sim --games 1 --bots strong,nobody,seed,seed > /dev/null 2>&1; expect "table: unknown bot" 2 "$?"
+$Q table zhaotong sim --games 1 --rules nosuch > /dev/null 2>&1; expect "table: unknown preset" 2 "$?"
+$Q table zhaotong sim > /dev/null 2>&1; expect "table: sim without --games" 2 "$?"
+
 # usage errors
 $Q zhaotong sim > /dev/null 2>&1
 expect "sim without --games" 2 "$?"
