@@ -54,6 +54,15 @@ static const game_help games[] = {
      "Cards: 3-9 T(10) J Q K A 2 X(small joker) D(big joker), or 大王 小王 and the Chinese names.\n"
      "--rules seed|ddz|pdk (default ddz)   --rule NAME=VALUE or --option NAME=VALUE (pdk only:\n"
      "last_short, bomb_unsplittable, four_with_three)\n"},
+    {"table", "the table layer's commands for every game it plays (qipai table games lists them)",
+     "qipai table GAME sim --games N [--seed S] [--bots B,...] [--rules PRESET] [--rule NAME=VALUE]...\n"
+     "                     [--dealer rotate|SEAT] [--log FILE] [--json] [--quiet]\n"
+     "qipai table GAME duel --bots A,B --deals N [--seed S] [--rules PRESET] [--rule NAME=VALUE]...\n"
+     "                      [--log FILE] [--json] [--quiet]\n"
+     "qipai table GAME replay FILE [--verbose]\n"
+     "The same runner, duels, log framing and replay check for every game (docs/FORMATS.md,\n"
+     "\"Tables\"); on Zhaotong they print what qipai zhaotong sim|duel|replay print (the log's\n"
+     "header gains \"name\"). Built-in bots only: the game's, by name.\n"},
 };
 
 static const command_help commands[] = {
@@ -73,6 +82,9 @@ static const command_help commands[] = {
      "times a core call over the hands of FILE (docs/PERFORMANCE.md)", NULL},
     {"mahjong", "corpus", "win|waits|shanten N [--seed S] [--max-wilds W]",
      "writes N random hands for the benches", NULL},
+
+    {"table", "games", "", "lists the games the table layer plays: name and title, a line each",
+     NULL},
 
     {"zhaotong", "sim",
      "--games N [--seed S] [--bots B,B,B,B] [--log FILE] [--dealer rotate|0-3] [--rule NAME=VALUE]... "

@@ -81,21 +81,13 @@ int main(int argc, char **argv)
         printf("qipai %s\n", QIPAI_VERSION_STRING);
         return PROG_EXIT_OK;
     }
-    /* --help anywhere: the help of the game, or of its command. */
-    if (cli_wants_help(argc, argv))
-        return cli_help(stdout, argv[1], argc > 2 && argv[2][0] != '-' ? argv[2] : NULL);
-    for (size_t g = 0; g < sizeof games / sizeof games[0]; g++)
-        if (!strcmp(argv[1], games[g].name)) {
-            if (argc < 3) {
-                cli_help(stderr, argv[1], NULL);
-                return PROG_EXIT_USAGE;
-            }
-            return run_game(g, argc - 1, argv + 1);
-        }
     /* `qipai table GAME COMMAND`: the table layer's own commands for any of
      * its games, Zhaotong's too (whose own commands keep their formats);
      * `qipai table games` lists them. */
     if (!strcmp(argv[1], "table")) {
+        if (cli_wants_help(argc, argv) || argc < 3)
+            return cli_help(argc < 3 ? stderr : stdout, "table", NULL), argc < 3 ? PROG_EXIT_USAGE
+                                                                                 : PROG_EXIT_OK;
         if (argc >= 3 && !strcmp(argv[2], "games")) {
             for (int i = 0; i < qipai_table_game_count(); i++)
                 printf("%s\t%s\n", qipai_table_game_at(i)->name, qipai_table_game_at(i)->title);
@@ -108,6 +100,17 @@ int main(int argc, char **argv)
                               argc >= 3 ? err.message : "which game?");
         return run_table_game(game, argc - 2, argv + 2);
     }
+    /* --help anywhere: the help of the game, or of its command. */
+    if (cli_wants_help(argc, argv))
+        return cli_help(stdout, argv[1], argc > 2 && argv[2][0] != '-' ? argv[2] : NULL);
+    for (size_t g = 0; g < sizeof games / sizeof games[0]; g++)
+        if (!strcmp(argv[1], games[g].name)) {
+            if (argc < 3) {
+                cli_help(stderr, argv[1], NULL);
+                return PROG_EXIT_USAGE;
+            }
+            return run_game(g, argc - 1, argv + 1);
+        }
     /* Every other game the table layer plays gets its commands. */
     const qipai_table_game *table = qipai_table_game_named(argv[1], NULL);
     if (table)
