@@ -547,8 +547,47 @@ QIPAI_API bool qipai_table_replay_wanted(const qipai_table_replay *replay, const
  * to its end was shown. */
 QIPAI_API bool qipai_table_replay_done(const qipai_table_replay *replay);
 
-/* Still to come on this layer (issue 19): a vector of games stepped in one
- * call for learning agents. */
+/* ---- a vector of games, for learning agents ---------------------------------------
+ * count games of one run played side by side and stepped in one call, each
+ * reset to the run's next game when it ends (auto-reset): slot i starts with
+ * game i of the run seeded seed (qipai_table_game_seed, the dealer rotating
+ * as in qipai_table_run), and every game that ends is replaced by game
+ * count, count + 1, ... in the order they end (slots in index order within
+ * one step). The states live in the caller's memory, count * game->state_size
+ * bytes (a numpy array's rows), so a learner may read or copy them freely.
+ * In each game the seat that acts is the lowest seat to act (as the runner
+ * plays), so one action a game a step drives every game. */
+typedef struct qipai_table_vec {
+    const qipai_table_game *game;
+    qipai_table_rules rules;
+    qipai_table_shape shape;
+    uint64_t seed;
+    uint64_t next_game;     /* the run's number of the next game dealt */
+    int count;
+    unsigned char *states;  /* count * game->state_size bytes, the caller's */
+    uint64_t games_done;    /* games ended since init */
+} qipai_table_vec;
+
+/* Deals games 0..count-1 into states (bytes: at least count *
+ * game->state_size). */
+QIPAI_API qipai_err qipai_table_vec_init(qipai_table_vec *vec, const qipai_table_game *game,
+                                         const void *rules, uint64_t seed, int count,
+                                         void *states, size_t bytes, qipai_error *err);
+/* Game i's state. */
+QIPAI_API void *qipai_table_vec_state(const qipai_table_vec *vec, int i);
+/* What each game asks now: seats[i] the seat to act; with observations
+ * (count * shape.observation_size floats) that seat's observation, with
+ * masks (count * shape.action_space bytes) its mask. Any may be NULL. */
+QIPAI_API void qipai_table_vec_observe(const qipai_table_vec *vec, int *seats,
+                                       float *observations, uint8_t *masks);
+/* Plays actions[i] for game i's seat to act, after checking every action is
+ * legal (an illegal one fails naming the game, and nothing is played).
+ * scores (count * shape.seats, may be NULL) gets each game's score change
+ * in points for every seat, done[i] (may be NULL) 1 when game i ended at
+ * this step and was dealt anew (its final scores are in its score change:
+ * zero-sum games pay at the end or as they go, the sum being the game's). */
+QIPAI_API qipai_err qipai_table_vec_step(qipai_table_vec *vec, const int32_t *actions,
+                                         int64_t *scores, uint8_t *done, qipai_error *err);
 
 #ifdef __cplusplus
 }
