@@ -253,4 +253,20 @@ t.check(not pcall(qipai.query, "mahjong", "nope"), "a bad command is an error()"
 q:close()
 t.check(not pcall(q.answer, q, "11m"), "a closed query is an error()")
 
+---- docs/BINDINGS.md's Lua example, line by line (its "-->" values) ---------------------
+
+do
+    local r = mj.rules { preset = "laizi", wild = { "7z" } }
+    t.check(r:win("1112345678999m7z") == true, "the doc's win")
+    t.check(r:win({ 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 33 }) == true, "the doc's win by numbers")
+    t.check(t.same(r:waits("1237m456p789s77z1z").waits, { "5m", "6m", "7m", "8m", "9m", "1z", "7z" }),
+            "the doc's waits")
+    local s = r:shanten("23466669999m111z")
+    t.check(s.shanten == 0 and s.forms.standard == 0 and s.forms.seven_pairs == 1,
+            "the doc's shanten (0: the doc once said 1)", t.show(s))
+    local none, message = r:win("123m")
+    t.check(none == nil and message == "3 tiles; mahjong win takes a hand of 2, 5, 8, 11 or 14 tiles",
+            "the doc's error", message)
+end
+
 t.report("test_mahjong.lua")
