@@ -125,6 +125,105 @@ static void vector_games_are_the_runs_games(void)
     free(one_mask);
 }
 
+/* With bots at seats 1-3 and the learner's seat 0 played as the runner's
+ * agent plays it, the vector's games are the run's: each game's payments
+ * from the learner's first decision, plus what it had paid before it, are
+ * what the game pays alone; a step_bots with no learner seat is refused. */
+static void bots_play_the_other_seats(void)
+{
+    qipai_error err;
+    const qipai_table_game *g = qipai_table_game_named("zhaotong", &err);
+    static qipai_table_rules rules;
+    static qipai_table_state alone;
+    static qipai_table_vec vec;
+    CHECK(g && qipai_table_rules_named(g, &rules, NULL, &err) == QIPAI_OK, "%s", err.message);
+    const int seats = g->max_shape.seats;
+    const int strong = qipai_table_bot_index(g, "strong"), seed = qipai_table_bot_index(g, "seed");
+    const int bots[QIPAI_TABLE_MAX_SEATS] = {-1, seed, seed, seed};
+    const int all_bots[QIPAI_TABLE_MAX_SEATS] = {seed, seed, seed, seed};
+    unsigned char *states = malloc(SLOTS * g->state_size);
+    CHECK(qipai_table_vec_init(&vec, g, &rules, 91, SLOTS, states, SLOTS * g->state_size, &err) ==
+              QIPAI_OK,
+          "%s", err.message);
+    CHECK(qipai_table_vec_step_bots(&vec, NULL, all_bots, NULL, NULL, &err) == QIPAI_ERR_ARGUMENT,
+          "every seat a bot is refused");
+    CHECK(qipai_table_vec_step_bots(&vec, NULL, bots, NULL, NULL, &err) == QIPAI_OK, "%s",
+          err.message);
+    uint64_t slot_game[SLOTS];
+    static int64_t paid[GAMES + 2 * SLOTS][QIPAI_TABLE_MAX_SEATS];
+    memset(paid, 0, sizeof paid);
+    for (int i = 0; i < SLOTS; i++) {
+        slot_game[i] = (uint64_t)i;
+        g->scores(qipai_table_vec_state(&vec, i), paid[i]); /* paid before its first decision */
+    }
+    long steps = 0, finished = 0, skipped = 0;
+    while (vec.games_done < GAMES) {
+        int to_act[SLOTS];
+        int32_t actions[SLOTS];
+        int64_t scores[SLOTS * QIPAI_TABLE_MAX_SEATS];
+        uint8_t done[SLOTS];
+        qipai_table_vec_observe(&vec, to_act, NULL, NULL);
+        for (int i = 0; i < SLOTS; i++) {
+            CHECK(to_act[i] == 0, "slot %d waits for the learner's seat, not %d", i, to_act[i]);
+            CHECK(qipai_table_bot_choose(g, qipai_table_vec_state(&vec, i), 0, strong, &actions[i],
+                                         &err) == QIPAI_OK,
+                  "%s", err.message);
+        }
+        const uint64_t ended_before = vec.games_done, next_before = vec.next_game;
+        CHECK(qipai_table_vec_step_bots(&vec, actions, bots, scores, done, &err) == QIPAI_OK, "%s",
+              err.message);
+        steps++;
+        /* Games dealt in this call, in slot order; a slot may deal more than
+         * one when a new game ends before the learner's first decision. */
+        uint64_t next = next_before;
+        int ended_now = 0;
+        for (int i = 0; i < SLOTS; i++) {
+            if (slot_game[i] < GAMES + 2 * SLOTS)
+                for (int s = 0; s < seats; s++)
+                    paid[slot_game[i]][s] += scores[i * seats + s];
+            if (done[i]) {
+                finished++;
+                ended_now++;
+                slot_game[i] = next++;
+                if (slot_game[i] < GAMES + 2 * SLOTS)
+                    g->scores(qipai_table_vec_state(&vec, i), paid[slot_game[i]]);
+            }
+        }
+        if (vec.next_game != next) /* a game ended before the learner's first decision */
+            skipped++;
+        CHECK(vec.games_done - ended_before >= (uint64_t)ended_now, "ends counted");
+        if (skipped)
+            break;
+    }
+    CHECK(!skipped, "no game of this run ends before seat 0's first decision");
+    qipai_table_agent agents[QIPAI_TABLE_MAX_SEATS];
+    agents[0] = qipai_table_bot_agent(g, strong);
+    for (int s = 1; s < QIPAI_TABLE_MAX_SEATS; s++)
+        agents[s] = qipai_table_bot_agent(g, seed);
+    long compared = 0;
+    for (uint64_t n = 0; n < vec.next_game && n < GAMES + 2 * SLOTS; n++) {
+        bool ended = true;
+        for (int i = 0; i < SLOTS; i++)
+            ended &= slot_game[i] != n;
+        if (!ended)
+            continue;
+        CHECK(qipai_table_run(g, &rules, 91, n, 1, -1, agents, NULL, &alone, NULL, &err) ==
+                  QIPAI_OK,
+              "%s", err.message);
+        int64_t final[QIPAI_TABLE_MAX_SEATS];
+        g->scores(&alone, final);
+        for (int s = 0; s < seats; s++)
+            CHECK(final[s] == paid[n][s], "game %llu seat %d: %lld alone, %lld in the vector",
+                  (unsigned long long)n, s, (long long)final[s], (long long)paid[n][s]);
+        compared++;
+    }
+    CHECK(compared >= GAMES && finished >= GAMES, "%ld games compared, %ld finished", compared,
+          finished);
+    printf("vec with bots: %ld learner steps of %d games, %ld games compared with the runner\n",
+           steps, SLOTS, compared);
+    free(states);
+}
+
 static void bad_arguments_are_refused(void)
 {
     qipai_error err;
@@ -148,6 +247,7 @@ static void bad_arguments_are_refused(void)
 int main(void)
 {
     RUN(vector_games_are_the_runs_games);
+    RUN(bots_play_the_other_seats);
     RUN(bad_arguments_are_refused);
     return test_report();
 }

@@ -589,6 +589,20 @@ QIPAI_API void qipai_table_vec_observe(const qipai_table_vec *vec, int *seats,
 QIPAI_API qipai_err qipai_table_vec_step(qipai_table_vec *vec, const int32_t *actions,
                                          int64_t *scores, uint8_t *done, qipai_error *err);
 
+/* The same with built-in bots at some seats, for a learner facing opponents:
+ * bots[s] is the bot number playing seat s, or -1 for a learner's seat (at
+ * least one). actions (NULL: none, as right after init) are played as
+ * vec_step plays them, checked first; then in every game the bots play until
+ * a learner's seat is the seat to act, a game that ends being dealt anew and
+ * its bots playing up to a learner's first decision. scores (count * seats,
+ * may be NULL) get each seat's score change from the call's start to the
+ * game's end, or to now; done[i] 1 when game i ended in the call (the
+ * payments made in its new game before the learner's first decision are
+ * that game's, not in scores: an episode starts at its first decision). */
+QIPAI_API qipai_err qipai_table_vec_step_bots(qipai_table_vec *vec, const int32_t *actions,
+                                              const int *bots, int64_t *scores, uint8_t *done,
+                                              qipai_error *err);
+
 #ifdef __cplusplus
 }
 #endif

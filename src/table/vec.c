@@ -88,13 +88,11 @@ static bool is_legal(const qipai_table_game *g, const void *state, int seat, int
     return false;
 }
 
-qipai_err qipai_table_vec_step(qipai_table_vec *vec, const int32_t *actions, int64_t *scores,
-                               uint8_t *done, qipai_error *err)
+/* Every game's action is legal for its seat to act (nothing is played). */
+static qipai_err check_actions(const qipai_table_vec *vec, const int32_t *actions,
+                               qipai_error *err)
 {
-    if (!vec || !vec->game || !actions)
-        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "no vector or actions given");
     const qipai_table_game *g = vec->game;
-    const int seats = vec->shape.seats;
     int32_t legal[QIPAI_TABLE_STATE_SIZE / 4];
     if (vec->shape.max_legal > (int)(sizeof legal / sizeof legal[0]))
         return qipai_fail(err, QIPAI_ERR_LIMIT, -1, "the game lists more legal actions than a step holds");
@@ -109,19 +107,46 @@ qipai_err qipai_table_vec_step(qipai_table_vec *vec, const int32_t *actions, int
                               "game %d: action %d is not legal for seat %d now", i,
                               (int)actions[i], seat);
     }
+    return QIPAI_OK;
+}
+
+/* Game i's seat to act plays action (checked before). */
+static qipai_err play_one(qipai_table_vec *vec, int i, int32_t action, qipai_error *err)
+{
+    void *state = qipai_table_vec_state(vec, i);
+    const int seat = tb_lowest(vec->game->to_act(state));
+    qipai_error why;
+    if (vec->game->step(state, seat, action, NULL, NULL, &why) != QIPAI_OK)
+        return qipai_fail(err, QIPAI_ERR_STATE, -1, "game %d: a legal action failed: %s", i,
+                          why.message);
+    return QIPAI_OK;
+}
+
+static void score_change(const qipai_table_vec *vec, int i, const int64_t *before,
+                         const int64_t *after, int64_t *scores)
+{
+    const int seats = vec->shape.seats;
+    for (int s = 0; scores && s < seats; s++)
+        scores[(size_t)i * (size_t)seats + (size_t)s] = after[s] - before[s];
+}
+
+qipai_err qipai_table_vec_step(qipai_table_vec *vec, const int32_t *actions, int64_t *scores,
+                               uint8_t *done, qipai_error *err)
+{
+    if (!vec || !vec->game || !actions)
+        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "no vector or actions given");
+    const qipai_table_game *g = vec->game;
+    qipai_err e = check_actions(vec, actions, err);
+    if (e != QIPAI_OK)
+        return e;
     for (int i = 0; i < vec->count; i++) {
         void *state = qipai_table_vec_state(vec, i);
-        const int seat = tb_lowest(g->to_act(state));
         int64_t before[QIPAI_TABLE_MAX_SEATS], after[QIPAI_TABLE_MAX_SEATS];
         g->scores(state, before);
-        qipai_error why;
-        qipai_err e = g->step(state, seat, actions[i], NULL, NULL, &why);
-        if (e != QIPAI_OK) /* checked above: a game's fault */
-            return qipai_fail(err, QIPAI_ERR_STATE, -1, "game %d: a legal action failed: %s", i,
-                              why.message);
+        if ((e = play_one(vec, i, actions[i], err)) != QIPAI_OK)
+            return e;
         g->scores(state, after);
-        for (int s = 0; scores && s < seats; s++)
-            scores[(size_t)i * (size_t)seats + (size_t)s] = after[s] - before[s];
+        score_change(vec, i, before, after, scores);
         const bool ended = g->over(state);
         if (done)
             done[i] = ended;
@@ -130,6 +155,66 @@ qipai_err qipai_table_vec_step(qipai_table_vec *vec, const int32_t *actions, int
             if ((e = deal(vec, i, err)) != QIPAI_OK)
                 return e;
         }
+    }
+    return QIPAI_OK;
+}
+
+qipai_err qipai_table_vec_step_bots(qipai_table_vec *vec, const int32_t *actions,
+                                    const int *bots, int64_t *scores, uint8_t *done,
+                                    qipai_error *err)
+{
+    if (!vec || !vec->game || !bots)
+        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "no vector or bots given");
+    const qipai_table_game *g = vec->game;
+    int bot_count = 0, learners = 0;
+    while (g->bots[bot_count])
+        bot_count++;
+    for (int s = 0; s < vec->shape.seats; s++) {
+        if (bots[s] < -1 || bots[s] >= bot_count)
+            return qipai_fail(err, QIPAI_ERR_RANGE, -1, "seat %d: bot %d is not one of the %d bots",
+                              s, bots[s], bot_count);
+        learners += bots[s] == -1;
+    }
+    if (!learners)
+        return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1,
+                          "every seat is a bot: a learner needs a seat (-1)");
+    qipai_err e = actions ? check_actions(vec, actions, err) : QIPAI_OK;
+    if (e != QIPAI_OK)
+        return e;
+    for (int i = 0; i < vec->count; i++) {
+        void *state = qipai_table_vec_state(vec, i);
+        int64_t before[QIPAI_TABLE_MAX_SEATS], after[QIPAI_TABLE_MAX_SEATS];
+        g->scores(state, before);
+        if (actions && (e = play_one(vec, i, actions[i], err)) != QIPAI_OK)
+            return e;
+        bool ended = false;
+        for (;;) {
+            if (g->over(state)) {
+                if (!ended)
+                    g->scores(state, after);
+                ended = true;
+                vec->games_done++;
+                if ((e = deal(vec, i, err)) != QIPAI_OK)
+                    return e;
+                continue;
+            }
+            const int seat = tb_lowest(g->to_act(state));
+            if (seat < 0)
+                return qipai_fail(err, QIPAI_ERR_STATE, -1, "game %d has no seat to act", i);
+            if (bots[seat] < 0)
+                break;
+            int32_t action;
+            qipai_error why;
+            if (g->bot_choose(state, seat, bots[seat], &action, &why) != QIPAI_OK ||
+                g->step(state, seat, action, NULL, NULL, &why) != QIPAI_OK)
+                return qipai_fail(err, QIPAI_ERR_STATE, -1, "game %d: seat %d's bot failed: %s",
+                                  i, seat, why.message);
+        }
+        if (!ended)
+            g->scores(state, after);
+        score_change(vec, i, before, after, scores);
+        if (done)
+            done[i] = ended;
     }
     return QIPAI_OK;
 }
