@@ -141,14 +141,22 @@ static void bots_play_the_other_seats(void)
     const int strong = qipai_table_bot_index(g, "strong"), seed = qipai_table_bot_index(g, "seed");
     const int bots[QIPAI_TABLE_MAX_SEATS] = {-1, seed, seed, seed};
     const int all_bots[QIPAI_TABLE_MAX_SEATS] = {seed, seed, seed, seed};
+    const size_t obs_size = (size_t)g->max_shape.observation_size;
+    qipai_table_agent agents[QIPAI_TABLE_MAX_SEATS];
+    agents[0] = qipai_table_bot_agent(g, strong);
+    for (int s = 1; s < QIPAI_TABLE_MAX_SEATS; s++)
+        agents[s] = qipai_table_bot_agent(g, seed);
     unsigned char *states = malloc(SLOTS * g->state_size);
     CHECK(qipai_table_vec_init(&vec, g, &rules, 91, SLOTS, states, SLOTS * g->state_size, &err) ==
               QIPAI_OK,
           "%s", err.message);
-    CHECK(qipai_table_vec_step_bots(&vec, NULL, all_bots, NULL, NULL, &err) == QIPAI_ERR_ARGUMENT,
+    CHECK(qipai_table_vec_step_bots(&vec, NULL, all_bots, NULL, NULL, NULL, &err) == QIPAI_ERR_ARGUMENT,
           "every seat a bot is refused");
-    CHECK(qipai_table_vec_step_bots(&vec, NULL, bots, NULL, NULL, &err) == QIPAI_OK, "%s",
+    CHECK(qipai_table_vec_step_bots(&vec, NULL, bots, NULL, NULL, NULL, &err) == QIPAI_OK, "%s",
           err.message);
+    float *final_obs = malloc(sizeof(float) * SLOTS * (size_t)g->max_shape.observation_size);
+    float *alone_obs = malloc(sizeof(float) * (size_t)g->max_shape.observation_size);
+    long finals = 0;
     uint64_t slot_game[SLOTS];
     static int64_t paid[GAMES + 2 * SLOTS][QIPAI_TABLE_MAX_SEATS];
     memset(paid, 0, sizeof paid);
@@ -170,7 +178,7 @@ static void bots_play_the_other_seats(void)
                   "%s", err.message);
         }
         const uint64_t ended_before = vec.games_done, next_before = vec.next_game;
-        CHECK(qipai_table_vec_step_bots(&vec, actions, bots, scores, done, &err) == QIPAI_OK, "%s",
+        CHECK(qipai_table_vec_step_bots(&vec, actions, bots, scores, done, final_obs, &err) == QIPAI_OK, "%s",
               err.message);
         steps++;
         /* Games dealt in this call, in slot order; a slot may deal more than
@@ -184,6 +192,17 @@ static void bots_play_the_other_seats(void)
             if (done[i]) {
                 finished++;
                 ended_now++;
+                if (slot_game[i] < GAMES + 2 * SLOTS) { /* its final view, as alone */
+                    CHECK(qipai_table_run(g, &rules, 91, slot_game[i], 1, -1, agents, NULL, &alone,
+                                          NULL, &err) == QIPAI_OK,
+                          "%s", err.message);
+                    g->observe(&alone, 0, alone_obs);
+                    CHECK(!memcmp(alone_obs, final_obs + (size_t)i * obs_size,
+                                  obs_size * sizeof(float)),
+                          "game %llu: the final observation is seat 0's at its end",
+                          (unsigned long long)slot_game[i]);
+                    finals++;
+                }
                 slot_game[i] = next++;
                 if (slot_game[i] < GAMES + 2 * SLOTS)
                     g->scores(qipai_table_vec_state(&vec, i), paid[slot_game[i]]);
@@ -196,10 +215,6 @@ static void bots_play_the_other_seats(void)
             break;
     }
     CHECK(!skipped, "no game of this run ends before seat 0's first decision");
-    qipai_table_agent agents[QIPAI_TABLE_MAX_SEATS];
-    agents[0] = qipai_table_bot_agent(g, strong);
-    for (int s = 1; s < QIPAI_TABLE_MAX_SEATS; s++)
-        agents[s] = qipai_table_bot_agent(g, seed);
     long compared = 0;
     for (uint64_t n = 0; n < vec.next_game && n < GAMES + 2 * SLOTS; n++) {
         bool ended = true;
@@ -217,11 +232,13 @@ static void bots_play_the_other_seats(void)
                   (unsigned long long)n, s, (long long)final[s], (long long)paid[n][s]);
         compared++;
     }
-    CHECK(compared >= GAMES && finished >= GAMES, "%ld games compared, %ld finished", compared,
-          finished);
+    CHECK(compared >= GAMES && finished >= GAMES && finals >= GAMES,
+          "%ld games compared, %ld finished, %ld final observations", compared, finished, finals);
     printf("vec with bots: %ld learner steps of %d games, %ld games compared with the runner\n",
            steps, SLOTS, compared);
     free(states);
+    free(final_obs);
+    free(alone_obs);
 }
 
 static void bad_arguments_are_refused(void)

@@ -598,10 +598,14 @@ QIPAI_API qipai_err qipai_table_vec_step(qipai_table_vec *vec, const int32_t *ac
  * may be NULL) get each seat's score change from the call's start to the
  * game's end, or to now; done[i] 1 when game i ended in the call (the
  * payments made in its new game before the learner's first decision are
- * that game's, not in scores: an episode starts at its first decision). */
+ * that game's, not in scores: an episode starts at its first decision);
+ * final_observations (count * shape.observation_size floats, may be NULL)
+ * the observation at an ended game's end of the seat that played actions[i]
+ * (a vector's auto-reset leaves no other way to see it). With every seat a
+ * learner's, this is vec_step. */
 QIPAI_API qipai_err qipai_table_vec_step_bots(qipai_table_vec *vec, const int32_t *actions,
                                               const int *bots, int64_t *scores, uint8_t *done,
-                                              qipai_error *err);
+                                              float *final_observations, qipai_error *err);
 
 #ifdef __cplusplus
 }

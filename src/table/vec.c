@@ -161,7 +161,7 @@ qipai_err qipai_table_vec_step(qipai_table_vec *vec, const int32_t *actions, int
 
 qipai_err qipai_table_vec_step_bots(qipai_table_vec *vec, const int32_t *actions,
                                     const int *bots, int64_t *scores, uint8_t *done,
-                                    qipai_error *err)
+                                    float *final_observations, qipai_error *err)
 {
     if (!vec || !vec->game || !bots)
         return qipai_fail(err, QIPAI_ERR_ARGUMENT, -1, "no vector or bots given");
@@ -181,17 +181,22 @@ qipai_err qipai_table_vec_step_bots(qipai_table_vec *vec, const int32_t *actions
     qipai_err e = actions ? check_actions(vec, actions, err) : QIPAI_OK;
     if (e != QIPAI_OK)
         return e;
+    const size_t obs = (size_t)vec->shape.observation_size;
     for (int i = 0; i < vec->count; i++) {
         void *state = qipai_table_vec_state(vec, i);
         int64_t before[QIPAI_TABLE_MAX_SEATS], after[QIPAI_TABLE_MAX_SEATS];
         g->scores(state, before);
+        const int actor = tb_lowest(g->to_act(state));
         if (actions && (e = play_one(vec, i, actions[i], err)) != QIPAI_OK)
             return e;
         bool ended = false;
         for (;;) {
             if (g->over(state)) {
-                if (!ended)
+                if (!ended) {
                     g->scores(state, after);
+                    if (final_observations && actions)
+                        g->observe(state, actor, final_observations + (size_t)i * obs);
+                }
                 ended = true;
                 vec->games_done++;
                 if ((e = deal(vec, i, err)) != QIPAI_OK)
