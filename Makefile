@@ -324,7 +324,7 @@ bench: $(BUILD)/qipai
 # -pytest live (another python3 may come first on PATH; PYTHON is set above).
 PY_SRC     := $(sort $(wildcard python/qipai/*.py python/qipai/cluster/*.py)) python/qipai/py.typed
 PY_NATIVE  := python/qipai_build.py python/native/qipai_py.c python/native/qipai_py_shard.c \
-              python/native/qipai_py.h
+              python/native/qipai_py.h python/native/qipai_py_table.c python/native/qipai_py_table.h
 PY_OUT     := $(BUILD)/python/qipai
 PY_STAMP   := $(BUILD)/python/.native-stamp
 
@@ -334,7 +334,7 @@ python: $(PY_STAMP) $(patsubst python/qipai/%,$(PY_OUT)/%,$(PY_SRC))
 $(PY_STAMP): $(PY_NATIVE) $(BUILD)/libqipai.a $(wildcard include/qipai/*.h)
 	@mkdir -p $(PY_OUT)
 	$(CC) -std=c11 $(WARN) -Iinclude -Isrc -fsyntax-only python/native/qipai_py.c \
-	    python/native/qipai_py_shard.c
+	    python/native/qipai_py_shard.c python/native/qipai_py_table.c
 	QIPAI_BUILD=$(abspath $(BUILD)) $(PYTHON) python/qipai_build.py $(BUILD)/python
 	@touch $@
 

@@ -340,6 +340,87 @@ qipai_err qipy_zt_sim_shard(const qipai_zt_rules *rules, uint64_t run_seed, uint
                             uint64_t count, int dealer, const uint8_t bots[4],
                             const char *const names[4], const char *log_path,
                             qipai_zt_stats *stats, double *cpu_seconds, qipai_error *err);
+
+/* ---- the table layer (include/qipai/table.h): every game that can be played ---- */
+#define QIPAI_TABLE_MAX_SEATS ...
+#define QIPAI_TABLE_RULES_SIZE ...
+#define QIPAI_TABLE_STATE_SIZE ...
+#define QIPAI_TABLE_LOG_LINE ...
+typedef struct qipai_table_shape {
+    int seats;
+    int action_space;
+    int observation_size;
+    int max_legal;
+    int roles;
+} qipai_table_shape;
+typedef struct qipai_table_game {
+    const char *name;
+    const char *title;
+    const char *default_rules;
+    const char *const *presets;
+    const char *const *bots;
+    const char *const *roles;
+    size_t rules_size, state_size, event_size, deal_size;
+    qipai_table_shape max_shape;
+    size_t (*rules_log)(const void *rules, char *out, size_t size);
+    const void *(*rules_of)(const void *state);
+    uint64_t (*seed_of)(const void *state);
+    int (*dealer_of)(const void *state);
+    bool (*over)(const void *state);
+    void (*observe)(const void *state, int seat, float *out);
+    void (*scores)(const void *state, int64_t *out);
+    bool (*won)(const void *state, int seat);
+    int (*left_to_draw)(const void *state);
+    qipai_err (*check)(const void *state, qipai_error *err);
+    size_t (*action_text)(const void *state, int seat, int32_t action, bool chinese, char *out,
+                          size_t size);
+    qipai_err (*action_parse)(const void *state, int seat, const char *text, int32_t *action,
+                              qipai_error *err);
+    size_t (*render)(const void *state, int seat, bool chinese, char *out, size_t size);
+    ...;
+} qipai_table_game;
+int qipai_table_game_count(void);
+const qipai_table_game *qipai_table_game_at(int index);
+const qipai_table_game *qipai_table_game_named(const char *name, qipai_error *err);
+int qipai_table_bot_index(const qipai_table_game *game, const char *name);
+qipai_err qipai_table_bot_named(const qipai_table_game *game, const char *name, int *bot,
+                                qipai_error *err);
+qipai_err qipai_table_rules_named(const qipai_table_game *game, void *rules, const char *name,
+                                  qipai_error *err);
+qipai_err qipai_table_rules_option(const qipai_table_game *game, void *rules,
+                                   const char *option, qipai_error *err);
+qipai_err qipai_table_rules_check(const qipai_table_game *game, const void *rules,
+                                  qipai_error *err);
+void qipai_table_shape_of(const qipai_table_game *game, const void *rules, qipai_table_shape *out);
+qipai_err qipai_table_init(const qipai_table_game *game, void *state, const void *rules,
+                           uint64_t seed, int dealer, qipai_error *err);
+unsigned qipai_table_to_act(const qipai_table_game *game, const void *state);
+int qipai_table_legal(const qipai_table_game *game, const void *state, int seat, int32_t *out);
+int qipai_table_mask(const qipai_table_game *game, const void *state, int seat, uint8_t *mask);
+qipai_err qipai_table_bot_choose(const qipai_table_game *game, const void *state, int seat,
+                                 int bot, int32_t *action, qipai_error *err);
+uint64_t qipai_table_game_seed(uint64_t run_seed, uint64_t number);
+size_t qipai_table_log_header(const qipai_table_game *game, const void *state, uint64_t number,
+                              const char *const *bots, char *out, size_t size);
+size_t qipai_table_log_deal(const qipai_table_game *game, const void *state, int seat,
+                            char *out, size_t size);
+typedef struct qipai_table_vec {
+    uint64_t seed;
+    uint64_t next_game;
+    int count;
+    uint64_t games_done;
+    ...;
+} qipai_table_vec;
+qipai_err qipai_table_vec_init(qipai_table_vec *vec, const qipai_table_game *game,
+                               const void *rules, uint64_t seed, int count, void *states,
+                               size_t bytes, qipai_error *err);
+void qipai_table_vec_observe(const qipai_table_vec *vec, int *seats, float *observations,
+                             uint8_t *masks);
+qipai_err qipai_table_vec_step_bots(qipai_table_vec *vec, const int32_t *actions,
+                                    const int *bots, int64_t *scores, uint8_t *done,
+                                    float *final_observations, qipai_error *err);
+qipai_err qipy_table_step(const qipai_table_game *game, void *state, int seat, int32_t action,
+                          char *out, size_t size, size_t *length, qipai_error *err);
 """
 
 SOURCE = r"""
@@ -347,7 +428,9 @@ SOURCE = r"""
 #include <qipai/mahjong.h>
 #include <qipai/query.h>
 #include <qipai/zhaotong.h>
+#include <qipai/table.h>
 #include "qipai_py.h"
+#include "qipai_py_table.h"
 """
 
 ffibuilder = FFI()
@@ -356,7 +439,8 @@ ffibuilder.set_source(
     "qipai._native",
     SOURCE,
     sources=[os.path.join(HERE, "native", "qipai_py.c"),
-             os.path.join(HERE, "native", "qipai_py_shard.c")],
+             os.path.join(HERE, "native", "qipai_py_shard.c"),
+             os.path.join(HERE, "native", "qipai_py_table.c")],
     # src/ for the library's one error helper (common/fail.h), linked from the
     # static library with everything else.
     include_dirs=[os.path.join(ROOT, "include"), os.path.join(ROOT, "src"),

@@ -13,14 +13,16 @@ Modules:
     qipai.zhaotong  Zhaotong mahjong: the game engine, bots, logs, analysis,
                     and environments for learning agents (AECEnv,
                     SingleAgentEnv)
+    qipai.table     every game with a table: Game, VectorEnv (n games a C
+                    call), AECEnv, SingleAgentEnv
 
 Bad input raises qipai.Error (a ValueError) carrying the library's message.
 """
 
 from ._core import Error, query, version
-from . import gb, mahjong, poker, zhaotong, zipai
+from . import gb, mahjong, poker, table, zhaotong, zipai
 
 __version__ = version()
 
-__all__ = ["Error", "query", "version", "mahjong", "gb", "poker", "zipai", "zhaotong",
+__all__ = ["Error", "query", "version", "mahjong", "gb", "poker", "zipai", "zhaotong", "table",
            "__version__"]
