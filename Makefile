@@ -357,6 +357,7 @@ test-dask: python $(BUILD)/qipai
 
 bench-python: python $(BUILD)/qipai
 	PYTHONPATH=$(abspath $(BUILD)/python) $(PYTHON) python/bench/bench_env.py
+	PYTHONPATH=$(abspath $(BUILD)/python) $(PYTHON) python/bench/bench_vec.py
 	PYTHONPATH=$(abspath $(BUILD)/python) QIPAI=$(abspath $(BUILD)/qipai) \
 	    $(PYTHON) python/bench/bench_batch.py
 
