@@ -27,5 +27,6 @@ int luaopen_qipai(lua_State *L)
     lq_open_mahjong(L);
     lq_open_games(L);
     lq_open_zhaotong(L);
+    lq_open_table(L);
     return 1;
 }

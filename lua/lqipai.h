@@ -13,6 +13,7 @@
  *   lgames.c    qipai.gb, qipai.poker, qipai.zipai and qipai.zhaotong's
  *               analyze: option tables into command-line words
  *   lzhaotong.c qipai.zhaotong.game: the engine for servers
+ *   ltable.c    qipai.table: every game with a table (the table layer)
  */
 #ifndef QIPAI_LUA_LQIPAI_H
 #define QIPAI_LUA_LQIPAI_H
@@ -104,5 +105,6 @@ int lq_any_new(lua_State *L);
 void lq_open_mahjong(lua_State *L);
 void lq_open_games(lua_State *L);
 void lq_open_zhaotong(lua_State *L);
+void lq_open_table(lua_State *L);
 
 #endif

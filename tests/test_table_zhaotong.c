@@ -269,9 +269,9 @@ static void every_position_is_the_same_through_both(void)
                         static qipai_zt_game before;
                         before = g;
                         CHECK(qipai_table_step(game, &g, seat, QIPAI_ZT_ACTION_PASS, NULL, NULL,
-                                               &err) != QIPAI_OK &&
-                                  !memcmp(&before, &g, sizeof g),
-                              "seat %d not to act", seat);
+                                               &err) == QIPAI_ERR_ILLEGAL &&
+                                  err.message[0] && !memcmp(&before, &g, sizeof g),
+                              "seat %d not to act: refused saying why ('%s')", seat, err.message);
                     }
                 }
                 const int seat = __builtin_ctz(qipai_table_to_act(game, &g));
@@ -281,6 +281,12 @@ static void every_position_is_the_same_through_both(void)
                 CHECK(qipai_table_step(game, &g, seat, action, both_lines, &w, &err) == QIPAI_OK,
                       "%s", err.message);
                 CHECK(game->check(&g, &err) == QIPAI_OK, "%s", err.message);
+            }
+            for (int32_t action = 0; action < QIPAI_ZT_ACTION_SPACE; action += 33) {
+                CHECK(qipai_table_step(game, &g, 0, action, NULL, NULL, &err) ==
+                              QIPAI_ERR_ILLEGAL &&
+                          err.message[0],
+                      "after the end, action %d is refused saying why", (int)action);
             }
             CHECK(game->over(&g) && game->render(&g, -1, false, a, sizeof a) > 0 &&
                       strstr(a, "seat 3"),

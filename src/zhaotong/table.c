@@ -14,6 +14,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- the rule set ---- */
 
@@ -125,8 +126,13 @@ static qipai_err step(void *state, int seat, int32_t action, qipai_table_event_f
 {
     qipai_zt_action a;
     qipai_err e = qipai_zt_action_of_index(state, seat, action, &a, err);
-    if (e != QIPAI_OK)
-        return e == QIPAI_ERR_RANGE ? e : qipai_fail(err, QIPAI_ERR_ILLEGAL, -1, "%s", err->message);
+    if (e != QIPAI_OK) {
+        if (e == QIPAI_ERR_RANGE || !err)
+            return e;
+        char why[sizeof err->message]; /* qipai_fail writes err->message: not from itself */
+        memcpy(why, err->message, sizeof why);
+        return qipai_fail(err, QIPAI_ERR_ILLEGAL, -1, "%s", why);
+    }
     relay r = {events, context};
     return qipai_zt_step_events(state, &a, events ? relay_event : NULL, events ? &r : NULL, err);
 }
