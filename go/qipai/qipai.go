@@ -7,6 +7,8 @@
 //	qipai/mahjong   the mahjong core: win, waits, decompositions, shanten,
 //	                effective tiles, discard advice, with any wildcards
 //	qipai/zhaotong  Zhaotong mahjong: the whole game for servers, and analyze
+//	qipai/table     every game with a table (the library's table layer):
+//	                one Game type, events as the log's lines, the log writer
 //	qipai/gb        Guobiao fans
 //	qipai/zipai     zipai / paohuzi
 //	qipai/poker     poker minimum plays
