@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._core import get_query, text_arg
+from ._core import bool_arg, get_query, is_int, text_arg, wrong_type
 
 __all__ = ["minplays", "minplays_answer", "classify", "moves", "RULES", "DEFAULT_RULES"]
 
@@ -33,12 +33,14 @@ def _words(rules: str, options: dict[str, Any]) -> list[str]:
             continue
         if isinstance(value, bool):
             value = int(value)
-        words += ["--option", f"{name}={value}"]
+        elif not is_int(value):
+            raise wrong_type(name, "an int or a bool", value)
+        words += ["--option", f"{name}={int(value)}"]
     return words
 
 
-def _ask(command: str, line: str, words: list[str]) -> dict:
-    return get_query(("poker", command, *words)).answer(text_arg(line, "the cards"))
+def _ask(command: str, line: str, words: list[str], what: str = "hand") -> dict:
+    return get_query(("poker", command, *words)).answer(text_arg(line, what))
 
 
 def minplays(hand: str, rules: str = DEFAULT_RULES, **options: Any) -> tuple[int, list[list[str]]]:
@@ -53,9 +55,11 @@ def minplays_answer(hand: str, rules: str = DEFAULT_RULES, types: bool = False,
     """``qipai poker minplays``'s whole object (``count``; with ``types`` the
     readings of each group; ``limit`` keeps the first solutions)."""
     words = _words(rules, options)
-    if types:
+    if bool_arg(types, "types"):
         words.append("--types")
     if limit is not None:
+        if not is_int(limit):
+            raise wrong_type("limit", "an int (a negative one: no limit) or None", limit)
         words += ["--limit", str(int(limit))]
     return _ask("minplays", hand, words)
 
@@ -63,12 +67,14 @@ def minplays_answer(hand: str, rules: str = DEFAULT_RULES, types: bool = False,
 def classify(cards: str, rules: str = DEFAULT_RULES, **options: Any) -> list[dict]:
     """Every reading of the cards as one play: ``{"type", "length", "rank",
     "short"}``; empty when they are not a play."""
-    return list(_ask("classify", cards, _words(rules, options))["plays"])
+    return list(_ask("classify", cards, _words(rules, options), "cards")["plays"])
 
 
 def moves(hand: str, last: str | None = None, rules: str = DEFAULT_RULES, **options: Any) -> list[dict]:
     """Every legal lead of the hand, or (``last``: ``"34567"``,
     ``"3334445556:TYPE@RANK"``) every play that beats the last play:
     ``{"cards", "type", "length", "rank"}``, weakest first within a type."""
-    line = text_arg(hand, "the hand") if last is None else f"{hand}/{text_arg(last, 'last')}"
+    line = text_arg(hand, "hand")
+    if last is not None:
+        line += "/" + text_arg(last, "last")
     return list(_ask("moves", line, _words(rules, options))["moves"])
