@@ -30,7 +30,8 @@ from ._core import (Error, bool_arg, check, fail, get_query, int_arg, is_int, ne
                     text_arg, wrong_type)
 from ._native import ffi, lib
 
-__all__ = ["Rules", "PRESETS", "KINDS", "JOKER", "NO_SHANTEN", "kind_name", "text"]
+__all__ = ["Rules", "PRESETS", "KINDS", "JOKER", "NO_SHANTEN", "kind_name", "tile_number",
+           "text", "tiles"]
 
 #: The rule sets (as ``qipai mahjong --rules``).
 PRESETS = ("basic", "laizi", "zhaotong", "gb")
@@ -51,6 +52,22 @@ def kind_name(kind: int, chinese: bool = False) -> str:
     out = ffi.new("char[16]")
     lib.qipai_mj_format_kind(int(kind), bool_arg(chinese, "chinese"), out, 16)
     return ffi.string(out).decode()
+
+
+def tile_number(name: str) -> int:
+    """The number of one tile: ``tile_number("5m") == 4`` (``"五万"`` too),
+    JOKER for ``"*"``; Lua's tile_number, Go's TileNumber."""
+    numbers = tiles(name)
+    if len(numbers) != 1:
+        raise fail(f"{name!r}: {len(numbers)} tiles, not one", lib.QIPAI_ERR_SIZE)
+    return numbers[0]
+
+
+def tiles(hand: str) -> list[int]:
+    """The tile numbers of a text (kinds in order, jokers last), read as the
+    basic rule set reads it: ``tiles("123m*") == [0, 1, 2, 34]``."""
+    counts, wilds = _BASIC.parse(text_arg(hand, "hand"))
+    return [k for k in range(KINDS) for _ in range(int(counts[k]))] + [JOKER] * wilds
 
 
 def _is_tile_numbers(value: Any) -> bool:
@@ -333,6 +350,9 @@ class Rules:
         lib.qipy_mj_shanten_many(self._rules, ptr, kinds, wild_ptr, n,
                                  ffi.from_buffer("int8_t[]", out, require_writable=True))
         return out
+
+
+_BASIC = Rules()
 
 
 def _make_rules(preset: str, wild: tuple, seven_pairs_distinct: bool, chinese: bool) -> Rules:

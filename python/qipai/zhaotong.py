@@ -205,15 +205,25 @@ def _action_in(action: Action | tuple, out: Any) -> Any:
     """Fills a qipai_zt_action from an Action (or a tuple of its fields)."""
     if not isinstance(action, (tuple, list)) or not 1 <= len(action) <= 4:
         raise wrong_type("action", "an Action (type, seat, tile, tuo) or an action number", action)
-    kind, seat, tile, tuo = (tuple(action) + (None, None, 0))[:4]
+    kind, seat, tile, tuo = (*action, *(None, None, 0)[len(action) - 1:])  # tile, tuo optional
     if kind not in ACTION_TYPES:
         raise fail(f"{action!r} is not an action: (type, seat, tile, tuo) with type one of "
                    f"{', '.join(ACTION_TYPES)}")
     out.type = ACTION_TYPES.index(kind)
     out.seat = _seat_arg(seat, "the action's seat")
-    out.kind = 0 if tile is None else tile_kind(tile)
+    out.kind = 0 if tile is None else _tile_arg(tile, "the action's tile")
     out.tuo = int_arg(tuo, "the action's tuo (a count of 坨)", 0, 4)
     return out
+
+
+def _tile_arg(tile: Any, what: str) -> int:
+    """A tile of the game: its name ("5m", "五万") or its number 0-26, as Lua
+    and Go take it."""
+    if is_int(tile):
+        return int_arg(tile, what, 0, KINDS - 1)
+    if not isinstance(tile, str):
+        raise wrong_type(what, "a tile name or number", tile)
+    return tile_kind(tile)
 
 
 def _seat_arg(seat: Any, what: str = "seat") -> int:
@@ -288,7 +298,7 @@ class Game(_RuleMap):
                 raise wrong_type("wall", "a sequence of 108 tile names", wall)
             if len(wall) != int(lib.QIPAI_ZT_TILES):
                 raise fail(f"a wall holds 108 tiles, not {len(wall)}", lib.QIPAI_ERR_SIZE)
-            kinds = ffi.new("uint8_t[]", [tile_kind(t) for t in wall])
+            kinds = ffi.new("uint8_t[]", [_tile_arg(t, "a wall's tile") for t in wall])
             check(lib.qipai_zt_game_init_wall(self._game, self._rules, kinds, dealer, self._err),
                   self._err)
         else:

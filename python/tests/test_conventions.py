@@ -311,3 +311,35 @@ def test_tile_number_answers_equal_the_command_line() -> None:
     for hand, answer in zip(hands, expected):
         assert Rules().waits(numbers_of(hand)) == answer["waits"]
     assert len(hands) >= 50
+
+
+def test_tiles_and_tile_number_turn_text_back_into_numbers() -> None:
+    assert mahjong.tiles("123m*7z") == [0, 1, 2, 33, JOKER]
+    assert mahjong.tile_number("5m") == mahjong.tile_number("五万") == 4
+    assert mahjong.tile_number("*") == JOKER and mahjong.tile_number("红中") == 33
+    for k in range(34):
+        assert mahjong.tile_number(mahjong.kind_name(k)) == k
+        assert mahjong.tiles(mahjong.text([k, k])) == [k, k]
+    with pytest.raises(qipai.Error) as caught:
+        mahjong.tile_number("12m")
+    assert caught.value.code == "wrong size"
+
+
+def test_zhaotong_takes_tile_numbers_as_lua_and_go_do() -> None:
+    """Actions' tiles and a wall as numbers 0-26 (Lua's and Go's Zhaotong)."""
+    wall = Game(seed=3).wall
+    by_number = Game(wall=[zhaotong.tile_kind(t) for t in wall])
+    assert by_number.wall == wall
+    named, numbered = Game(seed=3), Game(seed=3)
+    steps = 0
+    while not named.over and steps < 60:
+        action = named.bot_action()
+        tile = None if action.tile is None else zhaotong.tile_kind(action.tile)
+        short = (action.type, action.seat) if tile is None and action.tuo == 0 else \
+            (action.type, action.seat, tile) if action.tuo == 0 else \
+            (action.type, action.seat, tile, action.tuo)
+        assert numbered.step(short) == named.step(action)
+        steps += 1
+    assert steps == 60 and named.events == numbered.events
+    with pytest.raises(qipai.Error, match="0..26, not 27"):
+        Game(seed=3).step(("discard", 0, 27))
