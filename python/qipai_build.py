@@ -54,6 +54,8 @@ void qipai_query_free(qipai_query *query);
 
 /* ---- mahjong core ---- */
 #define QIPAI_MJ_KINDS ...
+#define QIPAI_MJ_WILDCARD ...
+#define QIPAI_MJ_MAX_COPIES ...
 #define QIPAI_MJ_NO_SHANTEN ...
 typedef struct qipai_mj_rules {
     uint8_t kinds;
@@ -73,6 +75,7 @@ qipai_err qipai_mj_rules_option(qipai_mj_rules *rules, const char *option, qipai
 qipai_err qipai_mj_parse(const qipai_mj_rules *rules, const char *text, qipai_mj_hand *hand,
                          qipai_mj_tiles *tiles, qipai_error *err);
 size_t qipai_mj_format_kind(int kind, bool chinese, char *out, size_t size);
+size_t qipai_mj_format_hand(const qipai_mj_hand *hand, bool chinese, char *out, size_t size);
 
 /* ---- Zhaotong ---- */
 #define QIPAI_ZT_KINDS ...

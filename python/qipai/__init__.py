@@ -16,13 +16,15 @@ Modules:
     qipai.table     every game with a table: Game, VectorEnv (n games a C
                     call), AECEnv, SingleAgentEnv
 
-Bad input raises qipai.Error (a ValueError) carrying the library's message.
+Bad input raises qipai.Error (a ValueError) carrying the library's message
+and error name (code); an argument of the wrong type raises TypeError.
 """
 
-from ._core import Error, query, version
+from ._core import ERROR_NAMES, Error, query, version
 from . import gb, mahjong, poker, table, zhaotong, zipai
 
 __version__ = version()
 
-__all__ = ["Error", "query", "version", "mahjong", "gb", "poker", "zipai", "zhaotong", "table",
+__all__ = ["Error", "ERROR_NAMES", "query", "version", "mahjong", "gb", "poker", "zipai",
+           "zhaotong", "table",
            "__version__"]

@@ -27,7 +27,7 @@ _FLAGS = ("knitted_waits", "mingangang", "blessings")
 
 def _ask(command: str, hand: str, options: dict[str, Any]) -> dict:
     words = option_words(options, _FLAGS)
-    return get_query(("gb", command, *words)).answer(text_arg(hand, "the hand"))
+    return get_query(("gb", command, *words)).answer(text_arg(hand, "hand"))
 
 
 def fan(hand: str, **options: Any) -> dict:

@@ -29,12 +29,14 @@ from __future__ import annotations
 import json
 import os
 import secrets
+from types import MappingProxyType
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
 from . import spaces
-from ._core import Error, check, get_query, new_error, option_words, text_arg
+from ._core import (Error, check, error_name, fail, get_query, int_arg, is_int, new_error,
+                    option_words, text_arg, wrong_type)
 from ._native import ffi, lib
 
 __all__ = [
@@ -97,24 +99,22 @@ _KIND_OF = {name: k for k, name in enumerate(TILES)}
 
 def tile_name(kind: int) -> str:
     """The name of tile kind 0-26: ``tile_name(4) == "5m"``."""
-    if not 0 <= kind < KINDS:
-        raise Error(f"tile kind {kind}: kinds are 0-26")
-    return TILES[kind]
+    return TILES[int_arg(kind, "kind", 0, KINDS - 1)]
 
 
 def tile_kind(tile: str) -> int:
     """The kind 0-26 of a tile name (``"5m"``, ``"五万"``)."""
-    kind = _KIND_OF.get(tile)
+    kind = _KIND_OF.get(text_arg(tile, "tile"))
     if kind is not None:
         return kind
     rules = ffi.new("qipai_mj_rules *")
     lib.qipai_mj_rules_named(rules, b"zhaotong", ffi.NULL)
     hand = ffi.new("qipai_mj_hand *")
     err = new_error()
-    check(lib.qipai_mj_parse(rules, text_arg(tile, "a tile").encode(), hand, ffi.NULL, err), err)
+    check(lib.qipai_mj_parse(rules, tile.encode(), hand, ffi.NULL, err), err)
     kinds = [k for k in range(KINDS) if hand.counts[k]]
     if len(kinds) != 1 or hand.counts[kinds[0]] != 1 or hand.wilds:
-        raise Error(f"{tile!r} is not one tile")
+        raise fail(f"{tile!r} is not one tile", lib.QIPAI_ERR_SIZE)
     return kinds[0]
 
 
@@ -127,7 +127,7 @@ def game_seed(run_seed: int, number: int) -> int:
 def _bot(name: str) -> int:
     out = ffi.new("qipai_zt_bot *")
     err = new_error()
-    check(lib.qipai_zt_bot_named(out, text_arg(name, "the bot").encode(), err), err)
+    check(lib.qipai_zt_bot_named(out, text_arg(name, "bot").encode(), err), err)
     return int(out[0])
 
 
@@ -136,11 +136,47 @@ def make_rules(rules: Mapping[str, Any] | None = None) -> Any:
     value = ffi.new("qipai_zt_rules *")
     lib.qipai_zt_rules_default(value)
     err = new_error()
-    for name, v in (rules or {}).items():
-        if isinstance(v, bool):
-            v = "true" if v else "false"
+    for name, v in _rule_items(rules):
         check(lib.qipai_zt_rules_option(value, f"{name}={v}".encode(), err), err)
     return value
+
+
+def _frozen_rules(rules: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """The rule options a game or an environment was made with, read-only:
+    changing them would not change the rules it plays by."""
+    return MappingProxyType(dict(rules or {}))
+
+
+class _RuleMap:
+    """The read-only ``rules`` of Game and the environments."""
+
+    @property
+    def rules(self) -> Mapping[str, Any]:
+        """The rule options given (read-only: make another game for others)."""
+        return self._rule_map
+
+
+def _rule_items(rules: Mapping[str, Any] | None) -> list[tuple[str, str]]:
+    """A mapping of rule options as (name, value text): values are ints,
+    bools or their text ("6", "false"); TypeError for another type."""
+    if rules is None:
+        return []
+    if not isinstance(rules, Mapping):
+        raise wrong_type("rules", "a mapping of rule options", rules)
+    items = []
+    for name, v in rules.items():
+        what = f"rules[{name!r}]"
+        text_arg(name, "a rule's name")
+        if isinstance(v, (bool, np.bool_)):
+            v = "true" if v else "false"
+        elif is_int(v):
+            v = str(int(v))
+        elif isinstance(v, str):
+            text_arg(v, what)
+        else:
+            raise wrong_type(what, "an int, a bool or a string", v)
+        items.append((name, v))
+    return items
 
 
 class Action(NamedTuple):
@@ -167,20 +203,54 @@ def _action_out(a: Any) -> Action:
 
 def _action_in(action: Action | tuple, out: Any) -> Any:
     """Fills a qipai_zt_action from an Action (or a tuple of its fields)."""
-    try:
-        kind, seat, tile, tuo = (tuple(action) + (None, 0))[:4]
-        out.type = ACTION_TYPES.index(kind)
-    except (TypeError, ValueError):
-        raise Error(f"{action!r} is not an action: (type, seat, tile, tuo) with type one of "
-                    f"{', '.join(ACTION_TYPES)}") from None
-    if not isinstance(seat, (int, np.integer)) or not 0 <= seat < SEATS:
-        raise Error(f"seat {seat!r}: seats are 0-3")
-    out.seat = int(seat)
-    out.kind = 0 if tile is None else tile_kind(tile)
-    if not isinstance(tuo, (int, np.integer)) or not 0 <= tuo <= 4:
-        raise Error(f"tuo {tuo!r}: a count of 坨 0-4")
-    out.tuo = int(tuo)
+    if not isinstance(action, (tuple, list)) or not 1 <= len(action) <= 4:
+        raise wrong_type("action", "an Action (type, seat, tile, tuo) or an action number", action)
+    kind, seat, tile, tuo = (*action, *(None, None, 0)[len(action) - 1:])  # tile, tuo optional
+    if kind not in ACTION_TYPES:
+        raise fail(f"{action!r} is not an action: (type, seat, tile, tuo) with type one of "
+                   f"{', '.join(ACTION_TYPES)}")
+    out.type = ACTION_TYPES.index(kind)
+    out.seat = _seat_arg(seat, "the action's seat")
+    out.kind = 0 if tile is None else _tile_arg(tile, "the action's tile")
+    out.tuo = int_arg(tuo, "the action's tuo (a count of 坨)", 0, 4)
     return out
+
+
+def _tile_arg(tile: Any, what: str) -> int:
+    """A tile of the game: its name ("5m", "五万") or its number 0-26, as Lua
+    and Go take it."""
+    if is_int(tile):
+        return int_arg(tile, what, 0, KINDS - 1)
+    if not isinstance(tile, str):
+        raise wrong_type(what, "a tile name or number", tile)
+    return tile_kind(tile)
+
+
+def _seat_arg(seat: Any, what: str = "seat") -> int:
+    """A seat 0-3 (TypeError for a non-integer, Error outside 0-3)."""
+    if not is_int(seat):
+        raise wrong_type(what, "a seat (an int 0-3)", seat)
+    if not 0 <= seat < SEATS:
+        raise fail(f"{what} {seat!r}: seats are 0-3", lib.QIPAI_ERR_RANGE)
+    return int(seat)
+
+
+def _index_arg(index: Any, what: str = "action") -> int:
+    """An action number 0-198 (TypeError for a non-integer)."""
+    if not is_int(index):
+        raise wrong_type(what, f"an action number (an int 0-{ACTION_SPACE - 1})", index)
+    if not 0 <= index < ACTION_SPACE:
+        raise fail(f"{what}: an action number 0-{ACTION_SPACE - 1}, not {index}",
+                   lib.QIPAI_ERR_RANGE)
+    return int(index)
+
+
+def _seed_arg(seed: Any) -> int:
+    if not is_int(seed):
+        raise wrong_type("seed", "an int 0 to 2^64-1", seed)
+    if not 0 <= seed < 2**64:
+        raise fail(f"seed {seed!r}: an integer 0 to 2^64-1", lib.QIPAI_ERR_RANGE)
+    return int(seed)
 
 
 def _hand_text(hand: Any, tuo_kind: int) -> str:
@@ -198,7 +268,7 @@ def _hand_text(hand: Any, tuo_kind: int) -> str:
 _MELD_TYPES = ("peng", "ming_gang", "an_gang", "bu_gang")
 
 
-class Game:
+class Game(_RuleMap):
     """One Zhaotong game, as the library plays it.
 
     ``Game(seed=None, dealer=0, rules=None, wall=None)``: the wall shuffled
@@ -216,25 +286,23 @@ class Game:
                  rules: Mapping[str, Any] | None = None, wall: Sequence[str] | None = None,
                  bots: Sequence[str] | None = None) -> None:
         self._rules = make_rules(rules)
-        self.rules = dict(rules or {})
+        self._rule_map = _frozen_rules(rules)
         self._game = ffi.new("qipai_zt_game *")
         self._action = ffi.new("qipai_zt_action *")
         self._legal = ffi.new("qipai_zt_action[]", int(lib.QIPAI_ZT_MAX_ACTIONS))
         self._err = new_error()
         self.bots = list(bots) if bots is not None else None
-        if not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < SEATS:
-            raise Error(f"dealer {dealer!r}: seats are 0-3")
+        dealer = _seat_arg(dealer, "dealer")
         if wall is not None:
+            if isinstance(wall, str) or not isinstance(wall, Sequence):
+                raise wrong_type("wall", "a sequence of 108 tile names", wall)
             if len(wall) != int(lib.QIPAI_ZT_TILES):
-                raise Error(f"a wall holds 108 tiles, not {len(wall)}")
-            kinds = ffi.new("uint8_t[]", [tile_kind(t) for t in wall])
+                raise fail(f"a wall holds 108 tiles, not {len(wall)}", lib.QIPAI_ERR_SIZE)
+            kinds = ffi.new("uint8_t[]", [_tile_arg(t, "a wall's tile") for t in wall])
             check(lib.qipai_zt_game_init_wall(self._game, self._rules, kinds, dealer, self._err),
                   self._err)
         else:
-            if seed is None:
-                seed = secrets.randbits(53)
-            if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-                raise Error(f"seed {seed!r}: an integer 0 to 2^64-1")
+            seed = secrets.randbits(53) if seed is None else _seed_arg(seed)
             check(lib.qipai_zt_game_init(self._game, self._rules, int(seed), dealer, self._err),
                   self._err)
         self.actions: list[Action] = []
@@ -336,9 +404,7 @@ class Game:
         return list(out)
 
     def _player(self, seat: int) -> Any:
-        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < SEATS:
-            raise Error(f"seat {seat!r}: seats are 0-3")
-        return self._game.players[seat]
+        return self._game.players[_seat_arg(seat)]
 
     def check(self) -> None:
         """Checks the game's invariants (every tile in one place, hand
@@ -349,7 +415,7 @@ class Game:
         """An independent copy (to look ahead)."""
         other = Game.__new__(Game)
         other._rules = ffi.new("qipai_zt_rules *", self._rules[0])
-        other.rules = dict(self.rules)
+        other._rule_map = self._rule_map
         other._game = ffi.new("qipai_zt_game *", self._game[0])
         other._action = ffi.new("qipai_zt_action *")
         other._legal = ffi.new("qipai_zt_action[]", int(lib.QIPAI_ZT_MAX_ACTIONS))
@@ -369,7 +435,7 @@ class Game:
         from the wall."""
         game = cls.__new__(cls)
         game._rules = ffi.new("qipai_zt_rules *", rules[0])
-        game.rules = {}
+        game._rule_map = _frozen_rules(None)
         game._game = ffi.new("qipai_zt_game *")
         game._action = ffi.new("qipai_zt_action *")
         game._legal = ffi.new("qipai_zt_action[]", int(lib.QIPAI_ZT_MAX_ACTIONS))
@@ -377,7 +443,7 @@ class Game:
         game.bots = None
         game.actions = []
         dealt = False
-        if isinstance(seed, int) and 0 <= seed < 2**64:
+        if is_int(seed) and 0 <= seed < 2**64:
             dealt = not lib.qipai_zt_game_init(game._game, game._rules, seed, dealer, game._err) \
                 and ffi.buffer(game._game.wall) == ffi.buffer(wall, int(lib.QIPAI_ZT_TILES))
         if not dealt:
@@ -391,7 +457,7 @@ class Game:
         if seat is None:
             seats = self.to_act
             if not seats:
-                raise Error("the game is over")
+                raise fail("the game is over", lib.QIPAI_ERR_ILLEGAL)
             return seats[0]
         self._player(seat)
         return int(seat)
@@ -426,13 +492,14 @@ class Game:
         """The number (0-198) of an action."""
         index = lib.qipai_zt_action_index(self._game, _action_in(action, self._action))
         if index < 0:
-            raise Error(f"{action!r} has no action number")
+            raise fail(f"{action!r} has no action number")
         return int(index)
 
     def action_of_index(self, seat: int, index: int) -> Action:
         """The action that number index stands for, for seat, now."""
-        check(lib.qipai_zt_action_of_index(self._game, self._player_seat(seat), int(index),
-                                           self._action, self._err), self._err)
+        check(lib.qipai_zt_action_of_index(self._game, self._player_seat(seat),
+                                           _index_arg(index, "index"), self._action, self._err),
+              self._err)
         return _action_out(self._action)
 
     def bot_action(self, seat: int | None = None, bot: str = "strong") -> Action:
@@ -449,9 +516,9 @@ class Game:
         lowest seat to act when None). Returns the events it caused, as the
         log's lines (docs/formats/zhaotong.md). An illegal action raises
         Error with the reason and changes nothing."""
-        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        if is_int(action):
             seat = self._seat_or_next(seat)
-            check(lib.qipai_zt_action_of_index(self._game, seat, int(action), self._action,
+            check(lib.qipai_zt_action_of_index(self._game, seat, _index_arg(action), self._action,
                                                self._err), self._err)
         else:
             _action_in(action, self._action)
@@ -469,7 +536,7 @@ class Game:
         out = self._record_out
         check(lib.qipy_zt_step_records(self._game, action, out, self._err), self._err)
         if out.overflow:  # cannot be: the library bounds the events of one action
-            raise Error(f"more than {_STEP_RECORDS} events in one step")
+            raise fail(f"more than {_STEP_RECORDS} events in one step", lib.QIPAI_ERR_LIMIT)
         text = _log_text(lambda buf, size: lib.qipy_zt_log_records(self._records, out.count,
                                                                     buf, size))
         lines = text.split("\n")[:-1]
@@ -481,8 +548,10 @@ class Game:
     def play(self, bots: Sequence[str] = ("strong", "strong", "strong", "strong")) -> None:
         """Plays the game to its end with a built-in bot on every seat (the
         lowest seat to act first, as ``qipai zhaotong sim`` plays)."""
+        if isinstance(bots, str) or not isinstance(bots, Sequence):
+            raise wrong_type("bots", "a sequence of four bot names", bots)
         if len(bots) != SEATS:
-            raise Error("play() needs four bots")
+            raise fail(f"play() needs four bots, not {len(bots)}", lib.QIPAI_ERR_SIZE)
         ids = [_bot(b) for b in bots]
         while not self.over:
             seat = self.to_act[0]
@@ -503,9 +572,11 @@ class Game:
         with ``bots`` when given), the deal, every event. A finished game's
         log passes ``qipai zhaotong replay``."""
         bots = bots if bots is not None else self.bots
+        if bots is not None and (isinstance(bots, str) or not isinstance(bots, Sequence)):
+            raise wrong_type("bots", "a sequence of four names", bots)
         if bots is not None and len(bots) != SEATS:
-            raise Error("a log names four bots")
-        names = [ffi.new("char[]", text_arg(b, "a bot").encode()) for b in bots] if bots else []
+            raise fail(f"a log names four bots, not {len(bots)}", lib.QIPAI_ERR_SIZE)
+        names = [ffi.new("char[]", text_arg(b, "bots' item").encode()) for b in bots] if bots else []
         array = ffi.new("char *[4]", names) if names else ffi.NULL
         header = _log_text(lambda out, size: lib.qipai_zt_log_header(self._game, number, array,
                                                                      out, size))
@@ -555,8 +626,9 @@ def replay(file: str | os.PathLike | Any) -> list[Game]:
     err = new_error()
     games: list[Game] = []
 
-    def fail(where: str) -> None:
-        raise Error(f"{where}: {ffi.string(err.message).decode('utf-8', 'replace')}")
+    def refuse(where: str, code: int) -> None:
+        raise Error(f"{where}: {ffi.string(err.message).decode('utf-8', 'replace')}",
+                    error_name(code))
 
     for count, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -566,26 +638,30 @@ def replay(file: str | os.PathLike | Any) -> list[Game]:
         try:
             kind = json.loads(line).get("type")
         except (ValueError, AttributeError):
-            raise Error(f"{where}: not a JSON object") from None
+            raise fail(f"{where}: not a JSON object", lib.QIPAI_ERR_SYNTAX) from None
         if kind == "game":
             if games and not lib.qipai_zt_replay_done(checker):
-                raise Error(f"{where}: game {len(games)} stops before its end")
-            if lib.qipai_zt_log_read_header(data, len(data), rules, wall, dealer, number, err):
-                fail(where)
-            if lib.qipai_zt_replay_start(checker, rules, wall, dealer[0], err):
-                fail(where)
+                raise fail(f"{where}: game {len(games)} stops before its end", lib.QIPAI_ERR_STATE)
+            code = lib.qipai_zt_log_read_header(data, len(data), rules, wall, dealer, number, err)
+            if code:
+                refuse(where, code)
+            code = lib.qipai_zt_replay_start(checker, rules, wall, dealer[0], err)
+            if code:
+                refuse(where, code)
             games.append(Game._from_log(rules, wall, dealer[0], json.loads(line).get("seed")))
             continue
         if not games:
-            raise Error(f"{where}: a line before the first game's header")
-        if lib.qipai_zt_log_read_record(data, len(data), record, err):
-            fail(where)
-        if lib.qipai_zt_replay_record(checker, record, err):
-            fail(where)
+            raise fail(f"{where}: a line before the first game's header", lib.QIPAI_ERR_SYNTAX)
+        code = lib.qipai_zt_log_read_record(data, len(data), record, err)
+        if code:
+            refuse(where, code)
+        code = lib.qipai_zt_replay_record(checker, record, err)
+        if code:
+            refuse(where, code)
         if record.type == lib.QIPAI_ZT_EV_ACTION:
             games[-1].step(_action_out(record.event.action))
     if games and not lib.qipai_zt_replay_done(checker):
-        raise Error(f"the log stops before game {len(games)}'s end")
+        raise fail(f"the log stops before game {len(games)}'s end", lib.QIPAI_ERR_STATE)
     return games
 
 
@@ -595,11 +671,9 @@ def analyze(line: str, *, tuo: str | None = None, visible: str | None = None,
     (``"123m456m789m1p peng:5p tuo:9s"``): suits, shanten, and win and
     score, or waits and effective tiles, or the discard advice."""
     words = option_words({"tuo": tuo, "visible": visible, "brief": brief}, ("brief",))
-    for name, v in (rules or {}).items():
-        if isinstance(v, bool):
-            v = "true" if v else "false"
+    for name, v in _rule_items(rules):
         words += ["--rule", f"{name}={v}"]
-    return get_query(("zhaotong", "analyze", *words)).answer(text_arg(line, "the position"))
+    return get_query(("zhaotong", "analyze", *words)).answer(text_arg(line, "line"))
 
 
 # ---- environments -------------------------------------------------------------
@@ -643,9 +717,7 @@ class _Seeds:
 
     def next(self, seed: int | None) -> tuple[int, int]:
         if seed is not None:
-            if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-                raise Error(f"seed {seed!r}: an integer 0 to 2^64-1")
-            self.run_seed, self.number = int(seed), 0
+            self.run_seed, self.number = _seed_arg(seed), 0
         elif self.run_seed is None:
             self.run_seed, self.number = secrets.randbits(63), 0
         number = self.number
@@ -663,7 +735,7 @@ def _log_game(env: Any, rules: Mapping[str, Any], bots: Sequence[str] | None) ->
     return game
 
 
-class AECEnv:
+class AECEnv(_RuleMap):
     """Zhaotong for four learning agents, in PettingZoo's AEC interface
     (without depending on PettingZoo): agents ``seat_0``..``seat_3``.
 
@@ -696,11 +768,9 @@ class AECEnv:
         self.possible_agents = [f"seat_{s}" for s in range(SEATS)]
         self.agents: list[str] = []
         self.render_mode = render_mode
-        self.rules = dict(rules or {})
         self._rules = make_rules(rules)
-        if dealer is not None and not 0 <= dealer < SEATS:
-            raise Error(f"dealer {dealer!r}: seats are 0-3")
-        self.dealer = dealer
+        self._rule_map = _frozen_rules(rules)
+        self.dealer = None if dealer is None else _seat_arg(dealer, "dealer")
         self._env = ffi.new("qipy_zt_env *")
         self._env.seat = -1
         self._deltas = ffi.new("int64_t[]", SEATS)
@@ -741,7 +811,7 @@ class AECEnv:
         try:
             return self.possible_agents.index(agent)
         except ValueError:
-            raise Error(f"no agent {agent!r} (agents: {', '.join(self.possible_agents)})") from None
+            raise fail(f"no agent {agent!r} (agents: {', '.join(self.possible_agents)})") from None
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Deals a new game: game 0 of run ``seed``, else the run's next game
@@ -795,10 +865,12 @@ class AECEnv:
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise Error(f"{agent} must act: an action number 0-{ACTION_SPACE - 1}, not {action!r}")
+        if action is None:  # (PettingZoo's step of a done agent; this one is not done)
+            raise fail(f"{agent} must act: an action number 0-{ACTION_SPACE - 1}, not None",
+                       lib.QIPAI_ERR_ILLEGAL)
+        action = _index_arg(action, f"{agent} must act: action")
         seat = self._seat(agent)
-        check(lib.qipy_zt_env_act(self._env, seat, int(action), self._deltas, self._err),
+        check(lib.qipy_zt_env_act(self._env, seat, action, self._deltas, self._err),
               self._err)
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: int(self._deltas[self._seat(a)]) for a in self.agents}
@@ -826,7 +898,8 @@ class AECEnv:
     def _was_dead_step(self, action: Any) -> None:
         """PettingZoo's removal of a done agent (its step(None))."""
         if action is not None:
-            raise Error("when an agent is done, the only valid action is None")
+            raise fail("when an agent is done, the only valid action is None",
+                       lib.QIPAI_ERR_ILLEGAL)
         agent = self.agent_selection
         del self.terminations[agent]
         del self.truncations[agent]
@@ -879,7 +952,7 @@ class _AECIterator:
         return self.env.agent_selection
 
 
-class SingleAgentEnv:
+class SingleAgentEnv(_RuleMap):
     """One learning seat against three built-in bots, in gymnasium's shape:
     ``reset(seed=None) -> (observation, info)``, ``step(action) ->
     (observation, reward, terminated, truncated, info)``.
@@ -901,18 +974,16 @@ class SingleAgentEnv:
                  rules: Mapping[str, Any] | None = None, render_mode: str | None = None) -> None:
         if isinstance(opponents, str):
             opponents = (opponents,) * (SEATS - 1)
+        if not isinstance(opponents, Sequence):
+            raise wrong_type("opponents", "a bot's name or three of them", opponents)
         if len(opponents) != SEATS - 1:
-            raise Error(f"three opponents, not {len(opponents)}")
-        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < SEATS:
-            raise Error(f"seat {seat!r}: seats are 0-3")
-        if dealer is not None and not 0 <= dealer < SEATS:
-            raise Error(f"dealer {dealer!r}: seats are 0-3")
+            raise fail(f"three opponents, not {len(opponents)}", lib.QIPAI_ERR_SIZE)
         self.opponents = tuple(opponents)
-        self.seat = int(seat)
-        self.dealer = dealer
-        self.rules = dict(rules or {})
-        self.render_mode = render_mode
+        self.seat = _seat_arg(seat)
+        self.dealer = None if dealer is None else _seat_arg(dealer, "dealer")
         self._rules = make_rules(rules)
+        self._rule_map = _frozen_rules(rules)
+        self.render_mode = render_mode
         self._env = ffi.new("qipy_zt_env *")
         self._env.seat = self.seat
         for i, name in enumerate(self.opponents):
@@ -965,12 +1036,9 @@ class SingleAgentEnv:
         """The agent's action number; the bots then play until the agent
         must act again or the game ends."""
         if not self._started:
-            raise Error("reset() the environment before step()")
-        try:
-            code = lib.qipy_zt_single_step(self._env, action, self._obs_ptr, self._mask_ptr,
-                                           self._reward, self._over, self._err)
-        except (TypeError, OverflowError):
-            raise Error(f"an action number 0-{ACTION_SPACE - 1}, not {action!r}") from None
+            raise fail("reset() the environment before step()", lib.QIPAI_ERR_STATE)
+        code = lib.qipy_zt_single_step(self._env, _index_arg(action), self._obs_ptr,
+                                       self._mask_ptr, self._reward, self._over, self._err)
         if code:
             check(code, self._err)
         obs = {"observation": self._obs.copy(), "action_mask": self._mask.copy()}

@@ -26,7 +26,7 @@ _FLAGS = ("ascii",)
 
 def _ask(command: str, line: str, options: dict[str, Any]) -> dict:
     words = option_words(options, _FLAGS)
-    return get_query(("zipai", command, *words)).answer(text_arg(line, "the hand"))
+    return get_query(("zipai", command, *words)).answer(text_arg(line, "the line"))
 
 
 def decompose(hand: str, **options: Any) -> list[dict]:

@@ -168,3 +168,23 @@ def test_query_answers_any_line_command() -> None:
         qipai.query("chess", "moves", "e4")
     with pytest.raises(qipai.Error, match="unknown option"):
         qipai.query("mahjong", "win", "11m", frobnicate=True)
+
+
+def test_poker_rules_default_to_the_command_lines() -> None:
+    """Without rules, every poker call answers as the command line without
+    --rules (Dou Di Zhu, as Lua and Go): one default everywhere."""
+    needs_query("poker", "minplays")
+    assert qipai.poker.DEFAULT_RULES == "ddz"
+    hands = corpus("poker", "corpus", "minplays", "--rules", "ddz", "--size", "10", "--count",
+                   "60", "--seed", "9") + ["3445566688", "33344456"]
+    # 3445566688 is the hand whose answers differ between seed and ddz
+    assert qipai.poker.minplays("3445566688") != qipai.poker.minplays("3445566688", rules="seed")
+    checked = 0
+    for args, call in ((["minplays"], lambda h: qipai.poker.minplays_answer(h)),
+                       (["classify"], lambda h: {"plays": qipai.poker.classify(h)}),
+                       (["moves"], lambda h: {"moves": qipai.poker.moves(h)})):
+        for hand, expected in zip(hands, cli_lines(["poker", *args], hands)):
+            got = call(hand)
+            assert got == {k: expected[k] for k in got}, (args, hand)
+            checked += 1
+    assert checked == 3 * len(hands) >= 180
