@@ -24,6 +24,7 @@
  * replays line for line, its two win lines show 33456m678p and
  * 222m11677889p, and its old first line (334567m78p) still replays.
  */
+#include <qipai/table.h>
 #include <qipai/zhaotong.h>
 
 #include <stdio.h>
@@ -65,6 +66,31 @@ static long replay_text(const char *text)
         line += n + (end != NULL);
     }
     return qipai_zt_replay_done(&replay) ? 0 : number + 1;
+}
+
+/* The same through the table layer's replay check (qipai table zhaotong
+ * replay). */
+static qipai_table_replay table_replay; /* about 100 KB */
+
+static long table_replay_text(const char *text)
+{
+    const qipai_table_game *game = qipai_table_game_named("zhaotong", NULL);
+    long number = 0;
+    const char *line = text;
+    if (!game)
+        return -1;
+    while (*line) {
+        const char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        number++;
+        qipai_err e = number == 1
+                          ? qipai_table_replay_start(&table_replay, game, line, n, NULL)
+                          : qipai_table_replay_line(&table_replay, line, n, NULL);
+        if (e != QIPAI_OK)
+            return number;
+        line += n + (end != NULL);
+    }
+    return qipai_table_replay_done(&table_replay) ? 0 : number + 1;
 }
 
 /* The text with the first `from` replaced by `to` (same length). */
@@ -110,6 +136,8 @@ static void game_622_replays_with_one_way_of_writing_the_robbed_tile(void)
           "seat 3 pays the second winner 8, then draws");
     long departs = replay_text(log);
     CHECK(departs == 0, "game 622 departs from the rules at line %ld", departs);
+    long table_departs = table_replay_text(log);
+    CHECK(table_departs == 0, "game 622 departs at line %ld at the table", table_departs);
     if (departs == 0) {
         const qipai_zt_game *g = &replay.game;
         const qipai_zt_hand *robbed = &g->players[3].hand;
@@ -131,6 +159,8 @@ static void game_622_replays_with_one_way_of_writing_the_robbed_tile(void)
     char *wrong = replaced(log, "\"hand\":\"33456m678p\"", "\"hand\":\"33456m778p\"");
     CHECK(old && replay_text(old) == 0, "the old line of game 622 no longer replays");
     CHECK(wrong && replay_text(wrong) == 92, "a wrong hand in the win line replays");
+    CHECK(old && table_replay_text(old) == 0, "the old line no longer replays at the table");
+    CHECK(wrong && table_replay_text(wrong) == 92, "a wrong hand replays at the table");
     free(old);
     free(wrong);
     free(log);
