@@ -203,6 +203,12 @@ typedef struct qipai_table_game {
     size_t (*log_action)(const void *state, int seat, int32_t action, char *out, size_t size);
     qipai_err (*log_read_action)(const void *state, const char *text, size_t length, int *seat,
                                  int32_t *action, qipai_error *err);
+    /* Whether the replay check may take line in place of the line due
+     * (both an event's line, not the same JSON): an older form of it that
+     * the game's format still accepts (Zhaotong: the hand of the taker of
+     * a robbed 坨 before issue 19). May be NULL: none. */
+    bool (*log_takes)(const void *state, const char *due, size_t due_length, const char *line,
+                      size_t length);
     /* The members a checked game adds to replay's verbose line
      * ("\"end\":\"wall\",\"winners\":2"); may be NULL. */
     size_t (*log_result)(const void *state, char *out, size_t size);

@@ -270,7 +270,8 @@ qipai_err qipai_table_replay_line(qipai_table_replay *replay, const char *line, 
     const char *due;
     size_t due_length;
     if (qipai_table_replay_expected(r, &due, &due_length)) {
-        if (!same_line(due, due_length, line, length, NULL)) {
+        if (!same_line(due, due_length, line, length, NULL) &&
+            !(r->game->log_takes && r->game->log_takes(&r->state, due, due_length, line, length))) {
             r->wanted_start = r->start[r->next];
             r->wanted_length = (uint32_t)due_length;
             return qipai_fail(err, QIPAI_ERR_ILLEGAL, -1, "the line is not the one the rules give here");

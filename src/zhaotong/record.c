@@ -17,6 +17,25 @@ static void physical(const qipai_zt_hand *hand, int tuo_kind, uint8_t out[QIPAI_
         out[tuo_kind] = (uint8_t)(out[tuo_kind] + hand->tuo);
 }
 
+void zt_win_hand(const qipai_zt_game *game, int seat, uint8_t out[QIPAI_ZT_KINDS])
+{
+    const qipai_zt_player *p = &game->players[seat];
+    const qipai_zt_win *w = &p->win;
+    physical(&p->hand, game->tuo, out);
+    if (w->tile >= QIPAI_ZT_KINDS || (w->context & QIPAI_ZT_CTX_SELF_DRAWN))
+        return; /* a drawn tile is in the hand as it is: a drawn 坨 is a wildcard */
+    /* The tile won on from another player is a plain tile of its kind
+     * (docs/RULES.md, "Winning"), whoever took it: in the hand of the winner
+     * who took it a robbed 坨 lies as a 坨 and is written as the 碰's kind
+     * instead (a discarded 坨 is of the 坨's kind either way); the others
+     * get it added. */
+    if (w->tile_held && w->tile_tuo && out[game->tuo])
+        out[game->tuo]--;
+    else if (w->tile_held)
+        return;
+    out[w->tile]++;
+}
+
 void qipai_zt_record_deal(const qipai_zt_game *game, qipai_zt_record *out)
 {
     memset(out, 0, sizeof *out);
@@ -37,11 +56,7 @@ void qipai_zt_record_event(const qipai_zt_game *game, const qipai_zt_event *even
          * reads the same whenever it is called after the win. */
         const qipai_zt_player *p = &game->players[event->player];
         out->win = p->win;
-        physical(&p->hand, game->tuo, out->shown);
-        /* The hand as scored: the winning tile in it even when another
-         * winner took the tile itself. */
-        if (!p->win.tile_held && p->win.tile < QIPAI_ZT_KINDS)
-            out->shown[p->win.tile]++;
+        zt_win_hand(game, event->player, out->shown);
         out->meld_count = p->hand.meld_count;
         memcpy(out->melds, p->hand.melds, sizeof out->melds);
     } else if (event->type == QIPAI_ZT_EV_END) {
@@ -81,6 +96,19 @@ static const char *decomposition_difference(const qipai_mj_decomposition *a,
                    "decomposition");
     }
     return NULL;
+}
+
+bool zt_win_legacy_hand(const qipai_zt_record *a, const qipai_zt_record *b, int tuo_kind)
+{
+    const qipai_zt_win *w = &a->win;
+    if (a->type != QIPAI_ZT_EV_WIN || !w->tile_held || !w->tile_tuo ||
+        !(w->context & QIPAI_ZT_CTX_ROB_KONG) || w->tile >= QIPAI_ZT_KINDS ||
+        tuo_kind < 0 || tuo_kind >= QIPAI_ZT_KINDS || tuo_kind == w->tile || !a->shown[w->tile])
+        return false;
+    qipai_zt_record old = *a;
+    old.shown[w->tile]--;
+    old.shown[tuo_kind]++;
+    return zt_record_difference(&old, b) == NULL;
 }
 
 static const char *win_difference(const qipai_zt_record *a, const qipai_zt_record *b)

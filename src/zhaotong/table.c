@@ -329,6 +329,18 @@ static qipai_err log_read_action(const void *state, const char *text, size_t len
     return QIPAI_OK;
 }
 
+/* An old log's win line of the taker of a robbed 坨 (the 坨's kind in its
+ * hand: docs/formats/zhaotong.md, "win"). */
+static bool log_takes(const void *state, const char *due, size_t due_length, const char *line,
+                      size_t length)
+{
+    const qipai_zt_game *g = state;
+    qipai_zt_record want, got;
+    return qipai_zt_log_read_record(due, due_length, &want, NULL) == QIPAI_OK &&
+           qipai_zt_log_read_record(line, length, &got, NULL) == QIPAI_OK &&
+           zt_win_legacy_hand(&want, &got, g->tuo);
+}
+
 static size_t log_result(const void *state, char *out, size_t size)
 {
     const qipai_zt_game *g = state;
@@ -572,6 +584,7 @@ const qipai_table_game qipai_table_zhaotong = {
     .log_event = log_event,
     .log_action = log_action,
     .log_read_action = log_read_action,
+    .log_takes = log_takes,
     .log_result = log_result,
     .bot_choose = bot_choose,
     .fallback = fallback,

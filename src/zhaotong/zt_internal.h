@@ -127,6 +127,14 @@ extern const char *const zt_context_names[ZT_CONTEXTS];
 const char *zt_record_difference(const qipai_zt_record *a, const qipai_zt_record *b);
 /* A short description for messages ("seat 1 draws 7p"); snprintf-style. */
 size_t zt_record_describe(const qipai_zt_record *r, char *out, size_t size);
+/* A winner's concealed hand as scored, in physical tiles (坨 as their
+ * kind): the winning tile in it, and a tile won on from another player as
+ * a plain tile of its kind even when it is a robbed 坨 (the log's "hand"). */
+void zt_win_hand(const qipai_zt_game *game, int seat, uint8_t out[QIPAI_ZT_KINDS]);
+/* Whether two win records differ only in the way logs written before the
+ * robbed-坨 fix gave the hand of the winner who took a robbed 坨 (the 坨's
+ * kind for the 碰's): the replay check accepts those old logs. */
+bool zt_win_legacy_hand(const qipai_zt_record *a, const qipai_zt_record *b, int tuo_kind);
 
 /* ---- game internals (game.c, actions.c, step.c, settle.c) ---- */
 
