@@ -245,15 +245,19 @@ static void push_win(lua_State *L, const qipai_zt_game *g, int seat)
             lua_rawseti(L, -2, ++n);
         }
     lua_setfield(L, -2, "context");
-    /* the hand as scored: the winning tile in it even when another winner
-     * took the tile itself */
-    qipai_zt_hand shown = p->hand;
-    if (!w->tile_held) {
-        if (w->tile_tuo)
-            shown.tuo++;
-        else
-            shown.counts[w->tile]++;
-    }
+    /* the hand as scored, as the log's win line gives it: the winning tile
+     * in it even when another winner took the tile itself, a robbed 坨 as
+     * the 碰's kind */
+    qipai_zt_event ev;
+    qipai_zt_record rec;
+    memset(&ev, 0, sizeof ev);
+    ev.type = QIPAI_ZT_EV_WIN;
+    ev.player = (int8_t)seat;
+    ev.from = -1;
+    qipai_zt_record_event(g, &ev, &rec);
+    qipai_zt_hand shown;
+    memset(&shown, 0, sizeof shown);
+    memcpy(shown.counts, rec.shown, QIPAI_ZT_KINDS);
     push_concealed(L, &shown, g->tuo);
     lua_setfield(L, -2, "hand");
     push_melds(L, &p->hand);

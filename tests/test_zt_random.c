@@ -504,6 +504,164 @@ static void da_jiao_matches_the_reference(void)
             games, walls, payers, by_tuo);
 }
 
+/* ---- discard advice against drawing each tile ----------------------------------
+ * docs/RULES.md ("Shanten", "Analysis" of Zhaotong) by brute force: for each
+ * discard, what is left; each kind t drawn (the 坨's kind as a 坨) and the
+ * shanten worked out again; t is effective when it is lower, unless t is not
+ * the 坨's and all four of it are in what is left and the melds; its copies
+ * left are 4 less the ones held, less the ones on the table (the visible
+ * ones, counted as at least the melds hold, and the discard). */
+static void melded_tiles(int tuo, const qipai_zt_hand *h, int melded[QIPAI_ZT_KINDS])
+{
+    memset(melded, 0, QIPAI_ZT_KINDS * sizeof melded[0]);
+    for (int i = 0; i < h->meld_count; i++) {
+        const qipai_zt_meld *m = &h->melds[i];
+        int size = m->type == QIPAI_ZT_PENG ? 3 : 4;
+        melded[m->kind] += size - m->tuo;
+        melded[tuo] += m->tuo;
+    }
+}
+
+static void effective_by_drawing(const qipai_zt_rules *r, int tuo, const qipai_zt_hand *after,
+                                 int discarded, const uint8_t *visible, qipai_mj_effective *out)
+{
+    memset(out, 0, sizeof *out);
+    int s = qipai_zt_shanten(r, tuo, after);
+    out->shanten = (int8_t)s;
+    if (s == QIPAI_MJ_NO_SHANTEN)
+        return;
+    int melded[QIPAI_ZT_KINDS];
+    melded_tiles(tuo, after, melded);
+    for (int t = 0; t < QIPAI_ZT_KINDS; t++) {
+        qipai_zt_hand more = *after;
+        int held;
+        if (t == tuo) {
+            more.tuo++;
+            held = after->tuo + after->counts[tuo];
+        } else {
+            if (after->counts[t] + melded[t] >= 4)
+                continue;
+            more.counts[t]++;
+            held = after->counts[t];
+        }
+        if (qipai_zt_shanten(r, tuo, &more) >= s)
+            continue;
+        int seen = visible && visible[t] > melded[t] ? visible[t] : melded[t];
+        int left = 4 - held - seen - (t == discarded);
+        out->tiles[out->count++] = (qipai_mj_tile_count){(uint8_t)t, (uint8_t)(left > 0 ? left : 0)};
+        out->total = (uint16_t)(out->total + (left > 0 ? left : 0));
+    }
+}
+
+typedef struct advice_count {
+    long hands, discards, with_melds, fourth_discarded_listed;
+} advice_count;
+
+/* Every entry of qipai_zt_discards against the brute force; the list holds
+ * each discard once (every real kind held, a 坨 when held), best first. */
+static void compare_advice(const qipai_zt_rules *r, int tuo, const qipai_zt_hand *h,
+                           const uint8_t *visible, advice_count *n)
+{
+    qipai_mj_discard list[QIPAI_MJ_KINDS + 1];
+    size_t count = 0;
+    if (qipai_zt_discards(r, tuo, h, visible, list, &count, NULL) != QIPAI_OK)
+        return; /* melds of three suits: refused, as documented */
+    n->hands++;
+    n->with_melds += h->meld_count > 0;
+    int expected = h->tuo > 0;
+    for (int k = 0; k < QIPAI_ZT_KINDS; k++)
+        expected += k != tuo && h->counts[k] > 0;
+    char text[96];
+    qipai_zt_format_position(h, tuo, 0, text, sizeof text);
+    CHECK((int)count == expected, "%s: %zu discards listed, %d tiles to discard", text, count,
+          expected);
+    int melded[QIPAI_ZT_KINDS];
+    melded_tiles(tuo, h, melded);
+    for (size_t i = 0; i < count; i++) {
+        const qipai_mj_discard *d = &list[i];
+        qipai_zt_hand after = *h;
+        int kind = d->tile == QIPAI_MJ_WILDCARD ? tuo : d->tile;
+        if (d->tile == QIPAI_MJ_WILDCARD)
+            after.tuo--;
+        else
+            after.counts[d->tile]--;
+        qipai_mj_effective want;
+        effective_by_drawing(r, tuo, &after, kind, visible, &want);
+        bool same = want.shanten == d->after.shanten && want.count == d->after.count &&
+                    want.total == d->after.total;
+        for (int j = 0; same && j < want.count; j++)
+            same = want.tiles[j].kind == d->after.tiles[j].kind &&
+                   want.tiles[j].left == d->after.tiles[j].left;
+        CHECK(same, "%s (visible %s), discard %d: shanten %d, %d kinds, %d left; by drawing %d, "
+                    "%d, %d", text, visible ? "given" : "none", kind, d->after.shanten,
+              d->after.count, d->after.total, want.shanten, want.count, want.total);
+        n->discards++;
+        for (int j = 0; j < want.count; j++)
+            n->fourth_discarded_listed += kind != tuo && want.tiles[j].kind == kind &&
+                                          melded[kind] == 3;
+        if (i > 0) {
+            const qipai_mj_effective *x = &list[i - 1].after, *y = &d->after;
+            CHECK(x->shanten < y->shanten ||
+                      (x->shanten == y->shanten &&
+                       (x->total > y->total || (x->total == y->total && list[i - 1].tile < d->tile))),
+                  "%s: the advice is not sorted at entry %zu", text, i);
+        }
+    }
+}
+
+static void discard_advice_is_drawing_each_tile(void)
+{
+    /* Issue 19: the fourth 5p discarded, its other three in a 碰 or in the
+     * hand: listed with 0 left either way. */
+    static const char *const picked[] = {"456p12345699s peng:5p tuo:3p", "455556p12345699s tuo:3p"};
+    qipai_zt_rules r;
+    qipai_zt_rules_default(&r);
+    advice_count n = {0};
+    for (int i = 0; i < 2; i++) {
+        qipai_zt_hand h;
+        int tuo;
+        unsigned context;
+        if (qipai_zt_parse_position(picked[i], -1, &h, &tuo, &context, NULL) != QIPAI_OK) {
+            CHECK(0, "%s does not read", picked[i]);
+            continue;
+        }
+        qipai_mj_discard list[QIPAI_MJ_KINDS + 1];
+        size_t count = 0;
+        bool listed = false;
+        if (qipai_zt_discards(&r, tuo, &h, NULL, list, &count, NULL) == QIPAI_OK)
+            for (size_t j = 0; j < count; j++)
+                for (int k = 0; list[j].tile == 13 && k < list[j].after.count; k++)
+                    listed |= list[j].after.tiles[k].kind == 13 && list[j].after.tiles[k].left == 0;
+        CHECK(listed, "%s, discard 5p: 5p is not listed with 0 left", picked[i]);
+        compare_advice(&r, tuo, &h, NULL, &n);
+    }
+    /* Positions from games, with and without the tiles seen on the table. */
+    qipai_rng rng;
+    qipai_rng_seed(&rng, 23);
+    static qipai_zt_game g;
+    long wanted = test_scaled(20000);
+    for (long i = 0; n.hands < wanted; i++) {
+        qipai_zt_rules v = variant((int)i);
+        qipai_zt_game_init(&g, &v, qipai_rng_next(&rng), (int)(i % 4), NULL);
+        while (g.phase != QIPAI_ZT_PHASE_OVER && n.hands < wanted) {
+            if (g.phase == QIPAI_ZT_PHASE_TURN) {
+                uint8_t visible[QIPAI_ZT_KINDS];
+                qipai_zt_visible(&g, visible);
+                compare_advice(&v, g.tuo, &g.players[g.turn].hand, i % 2 ? visible : NULL, &n);
+            }
+            if (!play_one(&g, &rng, i, NULL))
+                return;
+        }
+    }
+    fprintf(stderr, "  %ld hands, %ld with melds, %ld discards compared with drawing each tile; "
+                    "%ld list a discarded fourth copy whose other three are in a meld\n",
+            n.hands, n.with_melds, n.discards, n.fourth_discarded_listed);
+    CHECK(n.hands >= wanted && n.with_melds > wanted / 4 && n.discards > 5 * wanted &&
+              n.fourth_discarded_listed > 0,
+          "%ld hands, %ld with melds, %ld discards, %ld fourth copies", n.hands, n.with_melds,
+          n.discards, n.fourth_discarded_listed);
+}
+
 int main(void)
 {
     RUN(invariants_hold_after_every_step);
@@ -513,5 +671,6 @@ int main(void)
     RUN(analysis_calls_agree);
     RUN(da_jiao_matches_the_reference);
     RUN(strong_bot_pengs_by_the_table_after_the_peng);
+    RUN(discard_advice_is_drawing_each_tile);
     return test_report();
 }

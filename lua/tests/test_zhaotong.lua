@@ -168,6 +168,35 @@ do
     t.check(state.tuo == header.tuo and state.seed == 0, "a game from a given wall", t.show(state))
 end
 
+---- a robbed 坨 (issue 19) ----------------------------------------------------------------------
+
+-- Game 622 of seed 9033 (tests/data/zhaotong/robbed_tuo.jsonl): a 坨 added to a 碰 of 6p, robbed
+-- by two seats. Every win event gives its hand as the log does: the robbed tile as 6p.
+do
+    local file = assert(io.open("tests/data/zhaotong/robbed_tuo.jsonl"))
+    local lines = {}
+    for line in file:lines() do lines[#lines + 1] = t.decode(line) end
+    file:close()
+    local header = lines[1]
+    local g = zt.game { wall = header.wall, dealer = header.dealer,
+                        rules = { base = 2, ming_gang_pay = 3 } }
+    local want, got = {}, {}
+    for i = 2, #lines do
+        local l = lines[i]
+        if l.type == "win" then want[#want + 1] = l.hand end
+        if l.type == "action" then
+            local events = assert(g:step({ player = l.player, action = l.action, tile = l.tile,
+                                           tuo = l.tuo }))
+            for _, e in ipairs(events) do
+                if e.type == "win" then got[#got + 1] = e.hand end
+            end
+        end
+    end
+    t.check(#want == 3 and want[1] == "33456m678p" and want[2] == "222m11677889p",
+            "game 622's win lines", t.show(want))
+    t.check(t.same(want, got), "the win events' hands are the log's", t.show(got))
+end
+
 ---- illegal and malformed actions, misuse ----------------------------------------------------------
 
 local bad = 0

@@ -224,15 +224,22 @@ static qipai_err three_suits(qipai_error *err)
 /* The effective tiles of what is left after discarding tile: the discard
  * lies on the table then, so it is one copy fewer to draw (as the core's
  * discard advice counts it). A discarded 坨 was counted among the hand's
- * own 坨 already. */
+ * own 坨 already. The kinds left out as all four in the hand and its melds
+ * are those of what is left: a discarded fourth copy is on the table, as
+ * when the other three are in the hand (the core lists that kind with 0
+ * left), so a 碰 of it plus the discard is listed with 0 left too (issue
+ * 19: 456p12345699s 碰 5p, discard 5p, left 5p out). */
 static qipai_err effective_after(adviser *a, const qipai_zt_hand *after, int tile,
                                  qipai_mj_effective *out, qipai_error *err)
 {
+    const uint32_t exhausted = a->exhausted;
+    a->exhausted = zt_exhausted_kinds(a->tuo, after) & ~(1u << a->tuo);
     if (tile != QIPAI_MJ_WILDCARD)
         a->visible[tile]++;
     qipai_err e = effective_of(a, after, out, err);
     if (tile != QIPAI_MJ_WILDCARD)
         a->visible[tile]--;
+    a->exhausted = exhausted;
     return e;
 }
 

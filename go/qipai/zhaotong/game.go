@@ -71,6 +71,23 @@ static void concealed_text(session *s, const qipai_zt_hand *hand, int extra, int
     qipai_mj_format_hand(&h, false, s->text, sizeof s->text);
 }
 
+// A winner's hand as its log line gives it (qipai_zt_record_event): the
+// tile won on from another player in it as the plain tile it scores as.
+static void win_hand_text(session *s, int seat)
+{
+    qipai_zt_event e;
+    qipai_zt_record r;
+    qipai_mj_hand h;
+    memset(&e, 0, sizeof e);
+    e.type = QIPAI_ZT_EV_WIN;
+    e.player = (int8_t)seat;
+    e.from = -1;
+    qipai_zt_record_event(&s->game, &e, &r);
+    memset(&h, 0, sizeof h);
+    memcpy(h.counts, r.shown, QIPAI_ZT_KINDS);
+    qipai_mj_format_hand(&h, false, s->text, sizeof s->text);
+}
+
 static void visible_text(session *s)
 {
     uint8_t seen[QIPAI_ZT_KINDS];
@@ -624,17 +641,11 @@ func winEvent(s *C.session, seat int) Event {
 			e.Types = append(e.Types, C.GoString(C.qipai_zt_type_name(C.qipai_zt_type(t), false)))
 		}
 	}
-	// the hand as scored: the winning tile in it even when another winner
-	// took the tile itself
-	extra, extraTuo := -1, 0
-	if !bool(w.tile_held) {
-		if bool(w.tile_tuo) {
-			extraTuo = 1
-		} else {
-			extra = int(w.tile)
-		}
-	}
-	e.Hand = concealed(s, &p.hand, extra, extraTuo)
+	// the hand as scored, as the log's win line gives it: the winning tile
+	// in it even when another winner took the tile itself, a robbed 坨 as
+	// the 碰's kind
+	C.win_hand_text(s, C.int(seat))
+	e.Hand = C.GoString(&s.text[0])
 	d := &w.score.decomposition
 	e.Decomposition = &mahjong.Decomposition{
 		Form:  C.GoString(C.qipai_mj_form_name(C.qipai_mj_form(d.form))),

@@ -267,3 +267,67 @@ func TestIllegalAndMalformedActions(t *testing.T) {
 	misuse += 2
 	oracle.Covered(t, "illegal, malformed actions and misuse", len(cases)+misuse, 14)
 }
+
+// Game 622 of seed 9033 (tests/data/zhaotong/robbed_tuo.jsonl): a 坨 added
+// to a 碰 of 6p, robbed by two seats. The win events give both hands as the
+// log does, the robbed tile as 6p (issue 19: the taker's hand had the 坨's
+// kind, and Go's second winner's too).
+func TestRobbedTuoHandsAsTheLog(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "tests", "data", "zhaotong", "robbed_tuo.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
+	var header struct {
+		Wall   []string `json:"wall"`
+		Dealer int      `json:"dealer"`
+	}
+	if err := json.Unmarshal(lines[0], &header); err != nil {
+		t.Fatal(err)
+	}
+	g, err := zhaotong.NewGame(zhaotong.Config{Wall: header.Wall, Dealer: header.Dealer,
+		Rules: []string{"base=2", "ming_gang_pay=3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	want := map[int]string{}
+	checked := 0
+	for _, line := range lines[1:] {
+		var l struct {
+			Type   string `json:"type"`
+			Player int    `json:"player"`
+			Hand   string `json:"hand"`
+		}
+		if err := json.Unmarshal(line, &l); err != nil {
+			t.Fatal(err)
+		}
+		if l.Type == "win" {
+			want[l.Player] = l.Hand
+		}
+		if l.Type != "action" {
+			continue
+		}
+		var a zhaotong.Action
+		if err := json.Unmarshal(line, &a); err != nil {
+			t.Fatal(err)
+		}
+		events, err := g.Step(a)
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		for _, e := range events {
+			if e.Type == "win" {
+				checked++
+				defer func(e zhaotong.Event) {
+					if want[e.Player] != e.Hand {
+						t.Errorf("seat %d's win: hand %s, the log %s", e.Player, e.Hand, want[e.Player])
+					}
+				}(e)
+			}
+		}
+	}
+	if checked != 3 || want[1] != "33456m678p" || want[2] != "222m11677889p" {
+		t.Errorf("%d wins checked, hands %v", checked, want)
+	}
+}
