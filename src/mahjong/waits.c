@@ -20,9 +20,9 @@ static uint64_t standard_waits(const mj_view *v)
     }
     uint32_t honors = mj_key_rank(v->key[3]);
     wait[3] = mj_honor_wait[honors];
-    uint8_t honor_need = mj_honor_need_at(v->c + 27);
-    nm[3] = honor_need & 15;
-    np[3] = honor_need >> 4;
+    nm[3] = wait[3] >> 24 & 15;
+    np[3] = wait[3] >> 28;
+    wait[3] &= 0xFFFFFF;
     for (int g = 0; g < MJ_GROUPS; g++)
         sum_m += nm[g];
     uint64_t mask = 0;
