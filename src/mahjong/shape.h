@@ -123,11 +123,10 @@ __attribute__((always_inline)) static inline uint8_t mj_honor_need_at(const uint
 /* Waits: for shapes of at most 13 tiles, which added kinds lower a need by
  * one (otherwise it rises by two: adding a tile changes it by -1 or +2).
  * Kinds held four times never have their bit set.
- * Honors: mj_honor_wait[rank], bit t for melds, bit 16+t for melds and pair,
- * the need byte in bits 24-31.
- * Suits: few distinct entries exist, so a shape holds an index:
- * mj_suit_wait_entries[mj_suit_wait_index[rank]] is
- * melds mask | pair mask << 9 | need byte << 24. */
+ * An entry is melds mask | pair mask << 9 | need byte << 24 (bit t of a
+ * mask: kind t of the group). Honors: mj_honor_wait[rank]. Suits: few
+ * distinct entries exist, so a shape holds an index:
+ * mj_suit_wait_entries[mj_suit_wait_index[rank]]. */
 extern const uint32_t mj_honor_wait[MJ_HONOR_SHAPES];
 extern const uint16_t mj_suit_wait_index[MJ_SUIT_SHAPES];
 extern const uint32_t mj_suit_wait_entries[];

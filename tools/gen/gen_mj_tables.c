@@ -778,13 +778,12 @@ static void generate(group *g, const char *prefix, uint32_t expected_shapes)
     if (g->sequences)
         print_wait_index(need_table, wait, g->shapes);
     else {
-        /* The need byte rides in the free bits 24-31, so waits read it
-         * with the masks (one lookup, no second walk of the counts). */
-        for (uint32_t i = 0; i < g->shapes; i++) {
-            if (wait[i] >> 24)
-                fail("honor wait masks reach bit 24");
-            wait[i] |= (uint32_t)need_table[i] << 24;
-        }
+        /* The layout of a suit's wait entry (mask_m | mask_p << 9 |
+         * need << 24), so waits read the need with the masks (one lookup,
+         * no second walk of the counts) and treat every group alike. */
+        for (uint32_t i = 0; i < g->shapes; i++)
+            wait[i] = (wait[i] & 0x7F) | (wait[i] >> 16 & 0x7F) << 9 |
+                      (uint32_t)need_table[i] << 24;
         snprintf(name, sizeof name, "mj_%s_wait", prefix);
         print_u32(name, wait, g->shapes);
     }
