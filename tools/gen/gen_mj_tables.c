@@ -421,7 +421,8 @@ static void build_shanten(group *g, uint64_t *packed, uint64_t *honor_fifths)
 /* The head/tail key tables of shape.h, from the offsets. */
 static void print_keys(const group *g, const char *prefix)
 {
-    int head_len = g->len == MJ_SUIT_LEN ? 5 : 4, tail_len = g->len - head_len;
+    int head_len = g->len == MJ_SUIT_LEN ? MJ_SUIT_KEY_HEAD : MJ_HONOR_KEY_HEAD,
+        tail_len = g->len - head_len;
     uint32_t heads = power5(head_len), tails = power5(tail_len);
     int max_head_sum = 4 * head_len;
     uint8_t s[MAX_LEN];
