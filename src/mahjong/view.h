@@ -192,7 +192,7 @@ __attribute__((always_inline)) static inline uint64_t mj_count_plane(const mj_wo
            (((w->w1 >> b) & MJ_BYTES(1)) * gather) >> 56 << 8 |
            (((w->w2 >> b) & MJ_BYTES(1)) * gather) >> 56 << 16 |
            (((w->w3 >> b) & MJ_BYTES(1)) * gather) >> 56 << 24 |
-           (uint64_t)(c[32] >> b & 1) << 32 | (uint64_t)(c[33] >> b & 1) << 33;
+           ((((uint64_t)c[32] | (uint64_t)c[33] << 8) >> b & 0x101) * gather) >> 56 << 32;
 }
 
 static inline void mj_count_bits_of(const uint8_t *c, mj_count_bits *out)
