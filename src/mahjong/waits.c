@@ -8,15 +8,16 @@
 
 enum { ALL_SUIT = 0x1FF, ALL_HONOR = 0x7F };
 
-/* The waits of group g from its wait entry (shape.h), with b the wildcards
- * left once every group's melds are paid, x its own pair's extra cost (need
- * with the pair less need without) and other the least such extra among the
- * other groups (an empty group's pair is two wildcards: 2). An added tile
- * lowers a need by one (the entry's masks) or raises it by two (any kind),
- * so with the pair here the tile must bring the group's pair need within
- * b - x + ...: written out, with the pair in g it is np - 1 <= budget (the
- * pair mask) or np + 2 <= budget (any kind), budget = b + nm; with the pair
- * elsewhere nm - 1 or nm + 2 against b + nm - other. */
+/* The waits of one group from its wait entry (shape.h). b: the wildcards
+ * left once every group's melds are paid; x: the group's own pair's extra
+ * cost (its need with the pair less its need without); other: the least
+ * such extra among the other groups (an empty group's is 2, a pair of
+ * wildcards). An added tile lowers a need by one (the entry's masks) or
+ * raises it by two (any kind). With the pair here the group's pair need may
+ * reach b + its melds need: the pair mask when x <= b + 1, any kind when
+ * x + 2 <= b. With the pair elsewhere its melds need may reach b - other +
+ * its melds need: the melds mask when other <= b + 1, any kind when
+ * other + 2 <= b. These are the tests of 1.0.0's loop, rearranged. */
 static inline uint32_t group_waits(uint32_t entry, int b, int x, int other, uint32_t all)
 {
     uint32_t pair_mask = entry >> 9 & 0x1FF, meld_mask = entry & 0x1FF;
