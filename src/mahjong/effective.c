@@ -122,11 +122,11 @@ typedef struct group_index {
     uint32_t head_part, tail_value;
 } group_index;
 
-static const unsigned power5[5] = {1, 5, 25, 125, 625};
+static const unsigned power5[6] = {1, 5, 25, 125, 625, 3125};
 
 static void group_index_of(const uint8_t *c, int g, group_index *x)
 {
-    int head_len = g < 3 ? 5 : 4, len = g < 3 ? 9 : 7;
+    int head_len = g < 3 ? MJ_SUIT_KEY_HEAD : MJ_HONOR_KEY_HEAD, len = g < 3 ? 9 : 7;
     x->head = x->tail = x->head_tiles = 0;
     for (int i = head_len - 1; i >= 0; i--) {
         x->head = 5 * x->head + c[i];
@@ -148,13 +148,17 @@ static uint32_t key_with(const group_index *x, int g, int pos)
 {
     uint32_t key;
     if (g < 3)
-        key = pos < 5 ? (mj_suit_head[x->head + power5[pos]] & MJ_KEY_RANK_MASK) +
-                            mj_suit_tail[x->head_tiles + 1][x->tail]
-                      : x->head_part + mj_suit_tail[x->head_tiles][x->tail + power5[pos - 5]];
+        key = pos < MJ_SUIT_KEY_HEAD
+                  ? (mj_suit_head[x->head + power5[pos]] & MJ_KEY_RANK_MASK) +
+                        mj_suit_tail[x->head_tiles + 1][x->tail]
+                  : x->head_part +
+                        mj_suit_tail[x->head_tiles][x->tail + power5[pos - MJ_SUIT_KEY_HEAD]];
     else
-        key = pos < 4 ? (mj_honor_head[x->head + power5[pos]] & MJ_KEY_RANK_MASK) +
-                            mj_honor_tail[x->head_tiles + 1][x->tail]
-                      : x->head_part + mj_honor_tail[x->head_tiles][x->tail + power5[pos - 4]];
+        key = pos < MJ_HONOR_KEY_HEAD
+                  ? (mj_honor_head[x->head + power5[pos]] & MJ_KEY_RANK_MASK) +
+                        mj_honor_tail[x->head_tiles + 1][x->tail]
+                  : x->head_part +
+                        mj_honor_tail[x->head_tiles][x->tail + power5[pos - MJ_HONOR_KEY_HEAD]];
     return key;
 }
 

@@ -27,18 +27,38 @@ enum {
     MJ_HONOR_SHAPES = 43130  /* 7-vectors of 0..4 summing to at most 14 */
 };
 
-/* The rank of a shape is its position in lexicographic order among all
- * shapes. It is found in two lookups: the first kinds ("head": 5 of a suit,
- * 4 honors) as a base-5 number index a table giving their part of the rank
- * and their tile count; that count and the rest ("tail") index a second
- * table giving the tail's part and the group's whole tile count. Entries
- * are rank | tiles << 20 (rank < 2^19); a key adds the two. Rows for head
- * counts above 14 exist only so that any 0..4 counts stay inside the table;
- * their ranks mean nothing, and the tile count (> 14) says so. */
-enum { MJ_KEY_RANK_MASK = 0xFFFFF, MJ_KEY_TILES_SHIFT = 20 };
+/* Adjacent counts paired in 16-bit lanes: lane j of the result is
+ * x[2j] + 5 x[2j+1] (< 25), for the 8 bytes of w. */
+static inline uint64_t mj_base5_pairs(uint64_t w)
+{
+    const uint64_t even = 0x00FF00FF00FF00FFull;
+    return (w & even) + 5 * ((w >> 8) & even);
+}
 
-extern const uint32_t mj_suit_head[3125];
-extern const uint32_t mj_suit_tail[21][625];
+/* The first six of a suit's counts in base 5 (c0 + 5 c1 + ... + 3125 c5,
+ * < 15625) from the pairs p of c[0..7]: the multiply puts p0 + 25 p1 +
+ * 625 p2 in bits 32-47; no lane below overflows 16 bits (p0 * 625 and
+ * p0 * 25 + p1 * 625 stay under 15,625), so nothing carries into it. */
+static inline unsigned mj_suit_head6(uint64_t p)
+{
+    return (unsigned)((p * (625u + (25ull << 16) + (1ull << 32))) >> 32) & 0xFFFF;
+}
+
+/* The rank of a shape is its position in lexicographic order among all
+ * shapes. It is found in two lookups: the first kinds ("head": 6 of a suit,
+ * 4 honors) as a base-5 number index a table giving their part of the rank
+ * and their tile count; that count and the rest ("tail": the last 3) index
+ * a second table giving the tail's part and the group's whole tile count.
+ * Entries are rank | tiles << 20 (rank < 2^19); a key adds the two. Rows
+ * for head counts above 14 exist only so that any 0..4 counts stay inside
+ * the table; their ranks mean nothing, and the tile count (> 14) says so.
+ * The head and tail are those of the need lookup below, one multiply on
+ * paired counts each. */
+enum { MJ_KEY_RANK_MASK = 0xFFFFF, MJ_KEY_TILES_SHIFT = 20 };
+enum { MJ_SUIT_KEY_HEAD = 6, MJ_HONOR_KEY_HEAD = 4 };
+
+extern const uint32_t mj_suit_head[15625];
+extern const uint32_t mj_suit_tail[25][125];
 extern const uint32_t mj_honor_head[625];
 extern const uint32_t mj_honor_tail[17][125];
 
@@ -49,10 +69,20 @@ static inline uint32_t mj_suit_key(const uint8_t *c)
 {
     uint64_t word;
     memcpy(&word, c, sizeof word);
-    unsigned head_tiles = (unsigned)(((word & 0xFFFFFFFFFFull) * 0x0101010101010101ull) >> 56);
-    unsigned head = c[0] + 5u * (c[1] + 5u * (c[2] + 5u * (c[3] + 5u * c[4])));
-    unsigned tail = c[5] + 5u * (c[6] + 5u * (c[7] + 5u * c[8]));
+    unsigned head_tiles = (unsigned)(((word & 0xFFFFFFFFFFFFull) * 0x0101010101010101ull) >> 56);
+    uint64_t p = mj_base5_pairs(word);
+    unsigned head = mj_suit_head6(p), tail = (unsigned)(p >> 48) + 25u * c[8];
     return (mj_suit_head[head] & MJ_KEY_RANK_MASK) + mj_suit_tail[head_tiles][tail];
+}
+
+/* The honors' counts c[0..6], from the 8 bytes ending at c[6] (c[-1] is
+ * read and dropped): lane 1 of q is c0 + 5 c1 + 25 c2 + 125 c3, lane 3
+ * c4 + 5 c5 + 25 c6. */
+static inline uint64_t mj_honor_lanes(const uint8_t *c)
+{
+    uint64_t w;
+    memcpy(&w, c - 1, sizeof w);
+    return mj_base5_pairs(w >> 8) * (25u + (1ull << 16));
 }
 
 static inline uint32_t mj_honor_key(const uint8_t *c)
@@ -60,8 +90,8 @@ static inline uint32_t mj_honor_key(const uint8_t *c)
     uint32_t word;
     memcpy(&word, c, sizeof word);
     unsigned head_tiles = (word * 0x01010101u) >> 24;
-    unsigned head = c[0] + 5u * (c[1] + 5u * (c[2] + 5u * c[3]));
-    unsigned tail = c[4] + 5u * (c[5] + 5u * c[6]);
+    uint64_t q = mj_honor_lanes(c);
+    unsigned head = (unsigned)(q >> 16) & 0xFFFF, tail = (unsigned)(q >> 48);
     return (mj_honor_head[head] & MJ_KEY_RANK_MASK) + mj_honor_tail[head_tiles][tail];
 }
 
@@ -86,25 +116,14 @@ extern const uint8_t mj_suit_need_tail[];
 extern const uint16_t mj_honor_need_head[625];
 extern const uint8_t mj_honor_need_tail[];
 
-/* Adjacent counts paired in 16-bit lanes: lane j of the result is
- * x[2j] + 5 x[2j+1] (< 25), for the 8 bytes of w. */
-static inline uint64_t mj_base5_pairs(uint64_t w)
-{
-    const uint64_t even = 0x00FF00FF00FF00FFull;
-    return (w & even) + 5 * ((w >> 8) & even);
-}
-
-/* The need byte of a suit's counts c[0..8] (each 0..4). The multiply puts
- * p0 + 25 p1 + 625 p2 (the first six counts in base 5, < 15625) in bits
- * 32-47; no lane below overflows 16 bits (p0 * 625 and p0 * 25 + p1 * 625
- * stay under 15,625), so nothing carries into it. */
+/* The need byte of a suit's counts c[0..8] (each 0..4): head and tail as
+ * in its key. */
 __attribute__((always_inline)) static inline uint8_t mj_suit_need_at(const uint8_t *c)
 {
     uint64_t w;
     memcpy(&w, c, sizeof w);
     uint64_t p = mj_base5_pairs(w);
-    unsigned head = (unsigned)((p * (625u + (25ull << 16) + (1ull << 32))) >> 32) & 0xFFFF;
-    unsigned tail = (unsigned)(p >> 48) + 25u * c[8];
+    unsigned head = mj_suit_head6(p), tail = (unsigned)(p >> 48) + 25u * c[8];
     return mj_suit_need_tail[mj_suit_need_head[head] + tail];
 }
 
@@ -112,10 +131,7 @@ __attribute__((always_inline)) static inline uint8_t mj_suit_need_at(const uint8
  * from the 8 bytes ending at c[6] (so c[-1] is read and dropped). */
 __attribute__((always_inline)) static inline uint8_t mj_honor_need_at(const uint8_t *c)
 {
-    uint64_t w;
-    memcpy(&w, c - 1, sizeof w);
-    uint64_t p = mj_base5_pairs(w >> 8);
-    uint64_t q = p * (25u + (1ull << 16)); /* lane 1: p0 + 25 p1; lane 3: p2 + 25 p3 */
+    uint64_t q = mj_honor_lanes(c);
     unsigned head = (unsigned)(q >> 16) & 0xFFFF, tail = (unsigned)(q >> 48);
     return mj_honor_need_tail[mj_honor_need_head[head] + tail];
 }
@@ -123,10 +139,10 @@ __attribute__((always_inline)) static inline uint8_t mj_honor_need_at(const uint
 /* Waits: for shapes of at most 13 tiles, which added kinds lower a need by
  * one (otherwise it rises by two: adding a tile changes it by -1 or +2).
  * Kinds held four times never have their bit set.
- * Honors: mj_honor_wait[rank], bit t for melds, bit 16+t for melds and pair.
- * Suits: few distinct entries exist, so a shape holds an index:
- * mj_suit_wait_entries[mj_suit_wait_index[rank]] is
- * melds mask | pair mask << 9 | need byte << 24. */
+ * An entry is melds mask | pair mask << 9 | need byte << 24 (bit t of a
+ * mask: kind t of the group). Honors: mj_honor_wait[rank]. Suits: few
+ * distinct entries exist, so a shape holds an index:
+ * mj_suit_wait_entries[mj_suit_wait_index[rank]]. */
 extern const uint32_t mj_honor_wait[MJ_HONOR_SHAPES];
 extern const uint16_t mj_suit_wait_index[MJ_SUIT_SHAPES];
 extern const uint32_t mj_suit_wait_entries[];

@@ -182,17 +182,25 @@ typedef struct mj_count_bits {
     uint64_t bit[3];
 } mj_count_bits;
 
+/* Bit k: bit b of counts c[k], for the 34 kinds; w holds c[0..31]. Each
+ * word's eight bits are gathered by one multiply (bit 8i lands on 56+i). */
+__attribute__((always_inline)) static inline uint64_t mj_count_plane(const mj_words *w,
+                                                             const uint8_t *c, int b)
+{
+    const uint64_t gather = 0x0102040810204080ull;
+    return (((w->w0 >> b) & MJ_BYTES(1)) * gather) >> 56 |
+           (((w->w1 >> b) & MJ_BYTES(1)) * gather) >> 56 << 8 |
+           (((w->w2 >> b) & MJ_BYTES(1)) * gather) >> 56 << 16 |
+           (((w->w3 >> b) & MJ_BYTES(1)) * gather) >> 56 << 24 |
+           ((((uint64_t)c[32] | (uint64_t)c[33] << 8) >> b & 0x101) * gather) >> 56 << 32;
+}
+
 static inline void mj_count_bits_of(const uint8_t *c, mj_count_bits *out)
 {
-    uint64_t word[5];
-    memcpy(word, c, 32);
-    word[4] = (uint64_t)c[32] | (uint64_t)c[33] << 8;
-    for (int b = 0; b < 3; b++) {
-        uint64_t bits = 0;
-        for (int w = 0; w < 5; w++)
-            bits |= (((word[w] >> b) & MJ_BYTES(1)) * 0x0102040810204080ull) >> 56 << (8 * w);
-        out->bit[b] = bits;
-    }
+    mj_words w = mj_words_of(c);
+    out->bit[0] = mj_count_plane(&w, c, 0);
+    out->bit[1] = mj_count_plane(&w, c, 1);
+    out->bit[2] = mj_count_plane(&w, c, 2);
 }
 
 /* Kinds 0-33 that are terminals or honors. */

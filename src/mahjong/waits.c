@@ -8,47 +8,46 @@
 
 enum { ALL_SUIT = 0x1FF, ALL_HONOR = 0x7F };
 
-static uint64_t standard_waits(const mj_view *v)
+/* The waits of one group from its wait entry (shape.h). b: the wildcards
+ * left once every group's melds are paid; x: the group's own pair's extra
+ * cost (its need with the pair less its need without); other: the least
+ * such extra among the other groups (an empty group's is 2, a pair of
+ * wildcards). An added tile lowers a need by one (the entry's masks) or
+ * raises it by two (any kind). With the pair here the group's pair need may
+ * reach b + its melds need: the pair mask when x <= b + 1, any kind when
+ * x + 2 <= b. With the pair elsewhere its melds need may reach b - other +
+ * its melds need: the melds mask when other <= b + 1, any kind when
+ * other + 2 <= b. These are the tests of 1.0.0's loop, rearranged. */
+static inline uint32_t group_waits(uint32_t entry, int b, int x, int other, uint32_t all)
 {
-    int nm[MJ_GROUPS], np[MJ_GROUPS], sum_m = 0;
-    uint32_t wait[MJ_GROUPS];
-    for (int g = 0; g < 3; g++) {
-        uint32_t entry = mj_suit_wait_entries[mj_suit_wait_index[mj_key_rank(v->key[g])]];
-        wait[g] = (entry & 0x1FF) | (entry >> 9 & 0x1FF) << 16;
-        nm[g] = entry >> 24 & 15;
-        np[g] = entry >> 28;
-    }
-    uint32_t honors = mj_key_rank(v->key[3]);
-    wait[3] = mj_honor_wait[honors];
-    uint8_t honor_need = mj_honor_need_at(v->c + 27);
-    nm[3] = honor_need & 15;
-    np[3] = honor_need >> 4;
-    for (int g = 0; g < MJ_GROUPS; g++)
-        sum_m += nm[g];
-    uint64_t mask = 0;
-    for (int g = 0; g < MJ_GROUPS; g++) {
-        /* The tile joins group g; the pair is in g, or in another group h
-         * (an empty group's pair is two wildcards). */
-        int pair_here = v->wilds - (sum_m - nm[g]);
-        int pair_elsewhere_extra = 15;
-        for (int h = 0; h < MJ_GROUPS; h++)
-            if (h != g && np[h] - nm[h] < pair_elsewhere_extra)
-                pair_elsewhere_extra = np[h] - nm[h];
-        int melds_here = pair_here - pair_elsewhere_extra;
-        uint32_t all = g < 3 ? ALL_SUIT : ALL_HONOR, bits = 0;
-        if (np[g] - 1 <= pair_here)
-            bits |= wait[g] >> 16;
-        if (np[g] + 2 <= pair_here)
-            bits |= all;
-        if (nm[g] - 1 <= melds_here)
-            bits |= wait[g] & 0xFFFF;
-        if (nm[g] + 2 <= melds_here)
-            bits |= all;
-        mask |= (uint64_t)bits << (9 * g);
-    }
-    return mask;
+    uint32_t pair_mask = entry >> 9 & 0x1FF, meld_mask = entry & 0x1FF;
+    int least = x < other ? x : other;
+    return (pair_mask & -(uint32_t)(b - x >= -1)) | (meld_mask & -(uint32_t)(b - other >= -1)) |
+           (all & -(uint32_t)(b - least >= 2));
 }
 
+/* Branch-free: the tests' answers are not predictable, and every group is
+ * done the same way (the honors' entry has the suits' layout). */
+static uint64_t standard_waits(const mj_view *v)
+{
+    uint32_t e0 = mj_suit_wait_entries[mj_suit_wait_index[mj_key_rank(v->key[0])]],
+             e1 = mj_suit_wait_entries[mj_suit_wait_index[mj_key_rank(v->key[1])]],
+             e2 = mj_suit_wait_entries[mj_suit_wait_index[mj_key_rank(v->key[2])]],
+             e3 = mj_honor_wait[mj_key_rank(v->key[3])];
+    int m0 = e0 >> 24 & 15, m1 = e1 >> 24 & 15, m2 = e2 >> 24 & 15, m3 = e3 >> 24 & 15;
+    int x0 = (int)(e0 >> 28) - m0, x1 = (int)(e1 >> 28) - m1, x2 = (int)(e2 >> 28) - m2,
+        x3 = (int)(e3 >> 28) - m3;
+    int b = v->wilds - (m0 + m1 + m2 + m3);
+    int x01 = x0 < x1 ? x0 : x1, x23 = x2 < x3 ? x2 : x3;
+    int o0 = x1 < x23 ? x1 : x23, o1 = x0 < x23 ? x0 : x23, o2 = x3 < x01 ? x3 : x01,
+        o3 = x2 < x01 ? x2 : x01;
+    return (uint64_t)group_waits(e0, b, x0, o0, ALL_SUIT) |
+           (uint64_t)group_waits(e1, b, x1, o1, ALL_SUIT) << 9 |
+           (uint64_t)group_waits(e2, b, x2, o2, ALL_SUIT) << 18 |
+           (uint64_t)group_waits(e3, b, x3, o3, ALL_HONOR) << 27;
+}
+
+/* bits->bit[1] is read only under distinct pairs. */
 static uint64_t seven_pairs_waits(const qipai_mj_rules *rules, const mj_view *v,
                                   const mj_count_bits *bits)
 {
@@ -94,17 +93,27 @@ uint64_t qipai_mj_wait_mask(const qipai_mj_rules *rules, const qipai_mj_hand *ha
     uint64_t mask = 0;
     if (rules->forms & QIPAI_MJ_FORM_STANDARD)
         mask |= standard_waits(&v);
-    mj_count_bits bits;
-    mj_count_bits_of(v.c, &bits);
-    if ((rules->forms & QIPAI_MJ_FORM_SEVEN_PAIRS) && v.total == 13)
-        mask |= seven_pairs_waits(rules, &v, &bits);
-    if ((rules->forms & QIPAI_MJ_FORM_THIRTEEN_ORPHANS) && v.total == 13 &&
-        rules->kinds == QIPAI_MJ_KINDS)
-        mask |= thirteen_orphans_waits(&bits);
+    /* The counts' bit planes, each only where it is read: kinds held four
+     * times always; held an odd number of times by seven pairs; bit 1 only
+     * by distinct seven pairs and thirteen orphans. */
+    mj_words words = mj_words_of(v.c);
+    uint64_t quads = mj_count_plane(&words, v.c, 2);
+    bool seven = (rules->forms & QIPAI_MJ_FORM_SEVEN_PAIRS) && v.total == 13;
+    bool orphans = (rules->forms & QIPAI_MJ_FORM_THIRTEEN_ORPHANS) && v.total == 13 &&
+                   rules->kinds == QIPAI_MJ_KINDS;
+    if (seven | orphans) {
+        mj_count_bits bits = {{mj_count_plane(&words, v.c, 0), 0, quads}};
+        if (orphans || rules->seven_pairs_distinct)
+            bits.bit[1] = mj_count_plane(&words, v.c, 1);
+        if (seven)
+            mask |= seven_pairs_waits(rules, &v, &bits);
+        if (orphans)
+            mask |= thirteen_orphans_waits(&bits);
+    }
 
     /* A real tile must exist (fewer than four held), may not be of a wild
      * kind, and under a suit limit may not open a suit too many. */
-    uint64_t allowed = tile_set & ~rules->wild_kinds & ~bits.bit[2];
+    uint64_t allowed = tile_set & ~rules->wild_kinds & ~quads;
     if (suit_count == rules->max_suits)
         for (int g = 0; g < 3; g++)
             if (mj_key_tiles(v.key[g]) == 0)

@@ -421,7 +421,8 @@ static void build_shanten(group *g, uint64_t *packed, uint64_t *honor_fifths)
 /* The head/tail key tables of shape.h, from the offsets. */
 static void print_keys(const group *g, const char *prefix)
 {
-    int head_len = g->len == MJ_SUIT_LEN ? 5 : 4, tail_len = g->len - head_len;
+    int head_len = g->len == MJ_SUIT_LEN ? MJ_SUIT_KEY_HEAD : MJ_HONOR_KEY_HEAD,
+        tail_len = g->len - head_len;
     uint32_t heads = power5(head_len), tails = power5(tail_len);
     int max_head_sum = 4 * head_len;
     uint8_t s[MAX_LEN];
@@ -778,6 +779,12 @@ static void generate(group *g, const char *prefix, uint32_t expected_shapes)
     if (g->sequences)
         print_wait_index(need_table, wait, g->shapes);
     else {
+        /* The layout of a suit's wait entry (mask_m | mask_p << 9 |
+         * need << 24), so waits read the need with the masks (one lookup,
+         * no second walk of the counts) and treat every group alike. */
+        for (uint32_t i = 0; i < g->shapes; i++)
+            wait[i] = (wait[i] & 0x7F) | (wait[i] >> 16 & 0x7F) << 9 |
+                      (uint32_t)need_table[i] << 24;
         snprintf(name, sizeof name, "mj_%s_wait", prefix);
         print_u32(name, wait, g->shapes);
     }
