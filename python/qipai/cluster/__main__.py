@@ -30,6 +30,12 @@ from .work import DEFAULT_BOTS, SimSpec, check_command
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
+#: What an interrupted command keeps, said in the one line Ctrl-C prints.
+INTERRUPTED = {
+    "sim": "a sim with a --log-dir or --state-dir resumes when run again with the same arguments",
+    "map": "run again with --resume to keep what was answered",
+}
+
 #: map's own options: the words before the first of them are the command.
 MAP_OPTIONS = ("--input", "--output", "--partition-lines", "--resume", "--scheduler",
                "--local-workers", "--local-host", "--connect-timeout", "--quiet", "--verbose", "-h", "--help")
@@ -194,8 +200,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"qipai.cluster: {e}\n")
         return EXIT_FAILED
     except KeyboardInterrupt:
-        sys.stderr.write("\nqipai.cluster: interrupted (a sim with a --log-dir or --state-dir "
-                         "resumes when run again with the same arguments)\n")
+        sys.stderr.write(f"\nqipai.cluster: interrupted ({INTERRUPTED[command]})\n")
         return 130
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import warnings
 import sys
 from contextlib import contextmanager
 from typing import Iterator
@@ -107,10 +108,14 @@ def connect(scheduler: str | None = None, local_workers: int | None = None, *,
                 raise ClusterError(f"local workers: at least 1, not {workers}")
             from .local import QuietNanny  # Dask's nanny, its worker deaf to Ctrl-C
 
-            cluster = distributed.LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True, worker_class=QuietNanny,
-                host=host, dashboard_address=f"{host}:8787", worker_dashboard_address=f"{host}:0",
-                silence_logs=logging.CRITICAL if quiet_logs else logging.WARNING)
+            with warnings.catch_warnings():
+                # "Port 8787 is already in use": Dask takes another, which the link shows
+                warnings.filterwarnings("ignore", message="Port .* is already in use")
+                cluster = distributed.LocalCluster(
+                    n_workers=workers, threads_per_worker=1, processes=True,
+                    worker_class=QuietNanny, host=host, dashboard_address=f"{host}:8787",
+                    worker_dashboard_address=f"{host}:0",
+                    silence_logs=logging.CRITICAL if quiet_logs else logging.WARNING)
             client = distributed.Client(cluster, set_as_default=False)
         try:
             try:
