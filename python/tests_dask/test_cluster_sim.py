@@ -153,7 +153,8 @@ def test_a_stopped_run_resumes_from_its_state(client, tmp_path):
     # Another run in the same directory is refused, naming the difference.
     with pytest.raises(qipai.Error, match="holds another run .*seed 9 there, 10 now"):
         simulate(client, games, 10, bots, rules={"cap": 4}, log_dir=str(logs))
-    with pytest.raises(qipai.Error, match="holds another run .*rules"):
+    # a changed rule is named alone, not both rule sets whole
+    with pytest.raises(qipai.Error, match=r"holds another run \(rule cap 4 there, 5 now\): "):
         simulate(client, games, seed, bots, rules={"cap": 5}, log_dir=str(logs))
     with pytest.raises(qipai.Error, match="shards of 200 games, not 300"):
         simulate(client, games, seed, bots, rules={"cap": 4}, log_dir=str(logs), shard_size=300)
@@ -242,3 +243,49 @@ def test_a_scheduler_out_of_reach_is_a_clear_error_not_a_wait():
     assert result.returncode == 1
     assert "qipai.cluster: cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.stderr
     assert time.perf_counter() - started < 15
+
+
+def _interrupted(args: list[str], ready) -> tuple[int, list[str]]:
+    """Runs python3 -m qipai.cluster ARGS in a process group of its own, as a
+    terminal's foreground job, and sends the group SIGINT (what Ctrl-C does)
+    once ready() holds; its status and standard error's lines."""
+    import subprocess
+    import sys
+    proc = subprocess.Popen([sys.executable, "-m", "qipai.cluster", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        for _ in range(600):
+            if ready() or proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    return proc.returncode, [line for line in err.splitlines() if line.strip()]
+
+
+def test_ctrl_c_with_local_workers_prints_one_line(tmp_path):
+    logs = tmp_path / "logs"
+    status, lines = _interrupted(
+        ["sim", "--games", "400000", "--local-workers", "2", "--shard-size", "500",
+         "--log-dir", str(logs)], lambda: len(list(logs.glob("shard-*.json"))) >= 2)
+    said = [line for line in lines if not line.startswith("zhaotong sim: ")]
+    assert status == 130, lines
+    assert said == ["qipai.cluster: interrupted (a sim with a --log-dir or --state-dir resumes "
+                    "when run again with the same arguments)"], lines
+    assert len(list(logs.glob("shard-*.json"))) >= 2
+
+
+def test_map_s_ctrl_c_says_map_s_way_to_resume(tmp_path):
+    hands = run_qipai(["mahjong", "corpus", "shanten", "200000", "--seed", "3"]).stdout
+    (tmp_path / "h.txt").write_bytes(hands)
+    status, lines = _interrupted(
+        ["map", "mahjong", "discards", "--input", str(tmp_path / "h.txt"), "--output",
+         str(tmp_path / "out"), "--local-workers", "2"], lambda: (tmp_path / "out").exists())
+    said = [line for line in lines if not line.startswith("map mahjong discards: ")]
+    assert status == 130, lines
+    assert said == ["qipai.cluster: interrupted (run again with --resume to keep what was "
+                    "answered)"], lines

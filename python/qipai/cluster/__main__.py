@@ -23,16 +23,22 @@ import sys
 
 from .._core import Error
 from .batch import MapProgress, command_words, map_hands
-from .connect import CONNECT_TIMEOUT, ClusterError, connect
+from .connect import CONNECT_TIMEOUT, LOCAL_HOST, ClusterError, connect, dashboard_link
 from .progress import ProgressLine
 from .sim import SimProgress, simulate
 from .work import DEFAULT_BOTS, SimSpec, check_command
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
+#: What an interrupted command keeps, said in the one line Ctrl-C prints.
+INTERRUPTED = {
+    "sim": "a sim with a --log-dir or --state-dir resumes when run again with the same arguments",
+    "map": "run again with --resume to keep what was answered",
+}
+
 #: map's own options: the words before the first of them are the command.
 MAP_OPTIONS = ("--input", "--output", "--partition-lines", "--resume", "--scheduler",
-               "--local-workers", "--connect-timeout", "--quiet", "--verbose", "-h", "--help")
+               "--local-workers", "--local-host", "--connect-timeout", "--quiet", "--verbose", "-h", "--help")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -48,6 +54,9 @@ def _cluster_options(parser: argparse.ArgumentParser) -> None:
                        help="a running Dask scheduler (tcp://host:8786)")
     where.add_argument("--local-workers", metavar="K", type=int,
                        help="start K local worker processes (default: one per CPU)")
+    parser.add_argument("--local-host", metavar="HOST", default=LOCAL_HOST,
+                        help="where --local-workers listen (default %(default)s, the loopback; "
+                             "0.0.0.0 for every interface)")
     parser.add_argument("--connect-timeout", metavar="S", type=float, default=CONNECT_TIMEOUT,
                         help="seconds to reach the scheduler and see a worker "
                              "(default %(default)g)")
@@ -96,6 +105,12 @@ def _check_cluster_options(args: argparse.Namespace) -> None:
         raise Error(f"--connect-timeout: seconds, more than 0, not {args.connect_timeout:g}")
 
 
+def _show_dashboard(client, line: ProgressLine) -> None:
+    link = dashboard_link(client)
+    if link:
+        line.note(f"Dask's dashboard: {link}")
+
+
 def _dealer(text: str) -> int | str:
     return int(text) if text in ("0", "1", "2", "3") else text
 
@@ -118,7 +133,8 @@ def _run_sim(args: argparse.Namespace) -> int:
 
     try:
         with connect(args.scheduler, args.local_workers, timeout=args.connect_timeout,
-                     quiet_logs=not args.verbose) as client:
+                     quiet_logs=not args.verbose, host=args.local_host) as client:
+            _show_dashboard(client, line)
             run = simulate(client, spec.games, spec.seed, spec.bots, rules=spec.rules,
                            dealer=spec.dealer, log_dir=args.log_dir, state_dir=args.state_dir,
                            shard_size=args.shard_size, progress=progress)
@@ -148,7 +164,8 @@ def _run_map(words: list[str], parser: argparse.ArgumentParser) -> int:
     options = {"partition_lines": args.partition_lines} if args.partition_lines else {}
     try:
         with connect(args.scheduler, args.local_workers, timeout=args.connect_timeout,
-                     quiet_logs=not args.verbose) as client:
+                     quiet_logs=not args.verbose, host=args.local_host) as client:
+            _show_dashboard(client, line)
             result = map_hands(client, argv, args.input, args.output, resume=args.resume,
                                progress=progress, **options)
     finally:
@@ -183,8 +200,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"qipai.cluster: {e}\n")
         return EXIT_FAILED
     except KeyboardInterrupt:
-        sys.stderr.write("\nqipai.cluster: interrupted (a sim with a --log-dir or --state-dir "
-                         "resumes when run again with the same arguments)\n")
+        sys.stderr.write(f"\nqipai.cluster: interrupted ({INTERRUPTED[command]})\n")
         return 130
 
 

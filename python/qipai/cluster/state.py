@@ -41,6 +41,20 @@ def _write_whole(path: str, obj: Any) -> None:
     os.replace(temporary, path)
 
 
+def _difference(key: str, there: Any, now: Any) -> str:
+    """What differs in one key of run.json: of the rules (a mapping of
+    every rule), only the rules that differ, one by one."""
+    if isinstance(there, dict) and isinstance(now, dict):
+        names = [n for n in sorted(set(there) | set(now)) if there.get(n) != now.get(n)]
+        return "; ".join(f"rule {n} {_shown(there.get(n))} there, {_shown(now.get(n))} now"
+                         for n in names)
+    return f"{key} {_shown(there)} there, {_shown(now)} now"
+
+
+def _shown(value: Any) -> str:
+    return "none" if value is None else json.dumps(value)
+
+
 class RunState:
     """The state directory of one run (see the module's docstring)."""
 
@@ -72,7 +86,7 @@ class RunState:
         differs = [key for key in sorted(set(mine) | set(stored))
                    if mine.get(key) != stored.get(key)]
         if differs:
-            said = "; ".join(f"{key} {stored.get(key)!r} there, {mine.get(key)!r} now"
+            said = "; ".join(_difference(key, stored.get(key), mine.get(key))
                              for key in differs)
             raise Error(f"{self.directory} holds another run ({said}): use another directory "
                         f"to start a new run, or the same arguments to resume it")
