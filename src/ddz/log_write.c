@@ -136,10 +136,19 @@ size_t ddz_log_event(const qipai_ddz_game *g, const ddz_event *e, int seat, char
         tb_put_format(&t,
                       "{\"type\":\"end\",\"winner\":%d,\"landlord\":%d,\"factor\":%d,\"bombs\":%d,"
                       "\"rockets\":%d,\"spring\":%s,\"anti_spring\":%s,\"multiple\":%d,"
-                      "\"scores\":[%" PRId64 ",%" PRId64 ",%" PRId64 "]}",
+                      "\"scores\":[%" PRId64 ",%" PRId64 ",%" PRId64 "]",
                       g->winner, g->landlord, g->factor, g->bombs, g->rockets,
                       g->spring ? "true" : "false", g->anti_spring ? "true" : "false",
                       (int)g->multiple, g->score[0], g->score[1], g->score[2]);
+        /* the cards left in each hand: every card of the game is then in
+         * the log, and a log of another game that ends alike still differs */
+        text_puts(&t, ",\"left\":[");
+        for (int s = 0; s < QIPAI_DDZ_SEATS; s++) {
+            if (s)
+                text_putc(&t, ',');
+            put_quoted_cards(&t, g->hand[s]);
+        }
+        text_puts(&t, "]}");
         break;
     default: break;
     }
