@@ -461,6 +461,60 @@ static void the_bidding(void)
            "(grab back, decline, ×1), none\n");
 }
 
+/* ---- the observation, block by block, in a hand-computed position ---- */
+
+static void the_observation_by_hand(void)
+{
+    const qipai_table_game *t = ddz();
+    static qipai_ddz_game g;
+    deal_none(&g, "XD2s2h2c2dAsAhAcAdKsKhKcKdQsQhQcQdJsJh", "3s3h3c3d4s4h4c4d5s5h5c5d6s6h6c6d7s",
+              NULL);
+    act(&g, 0, play_of_text("XD"));
+    float o[QIPAI_DDZ_OBSERVATION_SIZE], want[QIPAI_DDZ_OBSERVATION_SIZE];
+    t->observe(&g, 1, o);
+    memset(want, 0, sizeof want);
+    for (int c = 0; c <= 16; c++) /* seat 1's 3333 4444 5555 6666 7s: cards 0-16 */
+        want[c] = 1;
+    /* the 底牌: the last three of seat 0's twenty in dealing order: 2d X D */
+    want[54 + 51] = want[54 + 52] = want[54 + 53] = 1;
+    want[108 + 2 * 54 + 52] = want[108 + 2 * 54 + 53] = 1; /* seat 0 (k = 2) played X D */
+    want[270] = 17.0f / 20;                              /* seat 1 */
+    want[271] = 17.0f / 20;                              /* seat 2 */
+    want[272] = 18.0f / 20;                              /* seat 0 */
+    want[273 + 52] = want[273 + 53] = 1;                 /* the rocket stands */
+    want[327 + 2] = 1;                                   /* made by seat 0 */
+    want[330] = want[335] = want[340] = 1;               /* nobody bid (bidding=none) */
+    want[345 + 2] = 1;                                   /* seat 0 is the landlord */
+    want[349] = 1;                                       /* playing */
+    want[350] = 1.0f / 3;                                /* factor 1 */
+    want[351] = 1.0f / 4;                                /* one rocket */
+    int same = 0;
+    for (int i = 0; i < QIPAI_DDZ_OBSERVATION_SIZE; i++) {
+        CHECK(o[i] == want[i], "float %d is %g, by hand %g", i, o[i], want[i]);
+        same += o[i] == want[i];
+    }
+    /* while bidding (score): no 底牌, the bids so far */
+    qipai_ddz_rules rules;
+    static const char *const first0[] = {"first_bidder=0", NULL};
+    rules_with(&rules, first0);
+    qipai_error err;
+    CHECK(ddz_init(&g, &rules, 21, 0, &err) == QIPAI_OK, "%s", err.message);
+    act(&g, 0, QIPAI_DDZ_ACTION_BID_2);
+    act(&g, 1, QIPAI_DDZ_ACTION_NO_BID);
+    t->observe(&g, 2, o);
+    float bottom = 0, played = 0;
+    for (int i = 54; i < 270; i++)
+        bottom += i < 108 ? o[i] : 0, played += i >= 108 ? o[i] : 0;
+    CHECK(bottom == 0 && played == 0, "nothing shown while bidding");
+    /* seat 2 observes: k = 0 itself (not yet), k = 1 seat 0 (bid 2), k = 2 seat 1 (declined) */
+    CHECK(o[330 + 0] == 1 && o[335 + 3] == 1 && o[340 + 1] == 1 && o[348] == 1 &&
+              o[350] == 2.0f / 3 && o[345] + o[346] + o[347] == 0,
+          "the bidding blocks");
+    CHECK(same == QIPAI_DDZ_OBSERVATION_SIZE, "%d floats as by hand", same);
+    printf("observation: %d floats of a play position as computed by hand, and the bidding "
+           "blocks\n", same);
+}
+
 /* ---- text ---- */
 
 static void every_action_text_parses_back(void)
@@ -675,6 +729,7 @@ int main(void)
     RUN(spring_and_anti_spring);
     RUN(plays_refused_and_the_rocket_over_a_bomb);
     RUN(the_bidding);
+    RUN(the_observation_by_hand);
     RUN(every_action_text_parses_back);
     RUN(logs_replay_and_a_changed_card_departs);
     RUN(bots_are_functions_of_the_view);
