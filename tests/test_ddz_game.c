@@ -722,6 +722,43 @@ static void bots_are_functions_of_the_view(void)
     printf("bots: %ld choices the same whatever the hidden hands\n", compared);
 }
 
+/* The greedy bot's fast choice (over the hand's minimal solutions) is its
+ * definition's (a minimum-plays search after every candidate play). */
+static void greedy_equals_its_definition(void)
+{
+    const qipai_table_game *g = ddz();
+    static qipai_table_state state;
+    qipai_ddz_rules rules;
+    qipai_ddz_rules_classic(&rules);
+    qipai_error err;
+    long compared = 0, passes = 0;
+    uint64_t x = 5;
+    for (int n = 0; n < (int)test_scaled(300); n++) {
+        CHECK(qipai_table_init(g, &state, &rules, 500 + (uint64_t)n, 0, &err) == QIPAI_OK, "%s",
+              err.message);
+        while (!g->over(&state)) {
+            const qipai_ddz_game *d = (const qipai_ddz_game *)&state;
+            const int seat = d->turn;
+            int32_t fast = -1, plain = -1;
+            CHECK(g->bot_choose(&state, seat, DDZ_BOT_GREEDY, &fast, &err) == QIPAI_OK, "%s",
+                  err.message);
+            if (d->phase == QIPAI_DDZ_PHASE_PLAY) {
+                CHECK(ddz_greedy_plain(d, seat, &plain, &err) == QIPAI_OK && plain == fast,
+                      "game %d move %u: fast %d, plain %d", n, d->moves, (int)fast, (int)plain);
+                compared++;
+                passes += fast == QIPAI_DDZ_ACTION_PASS;
+            }
+            /* a random move half the time, so the positions vary */
+            int32_t legal[QIPAI_DDZ_MAX_LEGAL];
+            const int k = g->legal(&state, seat, legal);
+            const int32_t a = next_random(&x) % 2 ? legal[next_random(&x) % (uint64_t)k] : fast;
+            CHECK(g->step(&state, seat, a, NULL, NULL, &err) == QIPAI_OK, "%s", err.message);
+        }
+    }
+    CHECK(compared > 5000 && passes > 0, "%ld compared", compared);
+    printf("greedy: %ld choices (%ld passes) equal to its definition's\n", compared, passes);
+}
+
 int main(void)
 {
     RUN(the_numbering_is_the_files_key_order);
@@ -733,5 +770,6 @@ int main(void)
     RUN(every_action_text_parses_back);
     RUN(logs_replay_and_a_changed_card_departs);
     RUN(bots_are_functions_of_the_view);
+    RUN(greedy_equals_its_definition);
     return test_report();
 }

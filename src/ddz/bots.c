@@ -70,7 +70,7 @@ static void reading(uint64_t packed, int *main_rank, bool *bomb)
     *bomb = play[0].type == QIPAI_PK_BOMB || play[0].type == QIPAI_PK_ROCKET;
 }
 
-static qipai_err greedy_play(const qipai_ddz_game *g, int seat, int32_t *action, qipai_error *err)
+qipai_err ddz_greedy_plain(const qipai_ddz_game *g, int seat, int32_t *action, qipai_error *err)
 {
     int32_t legal[QIPAI_DDZ_MAX_LEGAL];
     const int n = ddz_legal(g, seat, legal);
@@ -128,6 +128,98 @@ static qipai_err greedy_play(const qipai_ddz_game *g, int seat, int32_t *action,
             *action = QIPAI_DDZ_ACTION_PASS;
             return QIPAI_OK;
         }
+    }
+    *action = legal[best];
+    return QIPAI_OK;
+}
+
+/* ---- the same choice, fast ----
+ * A play leaves a rest that needs at least m0 - 1 plays (m0: the whole
+ * hand's minimum), and exactly m0 - 1 when it is a group of some minimal
+ * solution of the hand (the solution's other groups cover the rest; and a
+ * rest of m0 - 1 plays plus the play is a minimal solution). So the plays the
+ * plain search would rank first are exactly the legal plays among the groups
+ * of the hand's minimal solutions, and a follower that has none of them
+ * passes (no play lowers its count). One listing of the solutions replaces a
+ * minimum-plays search per candidate; the ties are broken as above. */
+enum { GROUPS_MAX = 1024 };
+
+typedef struct groups {
+    uint64_t packed[GROUPS_MAX];
+    int count;
+    bool overflow;
+} groups;
+
+static int collect_groups(const qipai_pk_cards *list, size_t n, void *context)
+{
+    groups *gs = context;
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t p = ddz_pack(&list[i]);
+        bool seen = false;
+        for (int k = 0; k < gs->count && !seen; k++)
+            seen = gs->packed[k] == p;
+        if (seen)
+            continue;
+        if (gs->count == GROUPS_MAX) {
+            gs->overflow = true;
+            return 1;
+        }
+        gs->packed[gs->count++] = p;
+    }
+    return 0;
+}
+
+static qipai_err greedy_play(const qipai_ddz_game *g, int seat, int32_t *action, qipai_error *err)
+{
+    uint64_t memory[8192];
+    qipai_pk_memo *memo = qipai_pk_memo_init(memory, sizeof memory);
+    const uint64_t hand = ddz_pack_mask(g->hand[seat]);
+    qipai_pk_cards all;
+    ddz_unpack(hand, &all);
+    static const groups empty;
+    groups gs = empty;
+    qipai_pk_min_result result;
+    qipai_err e = qipai_pk_min_plays(ddz_pk_rules(), &all, memo, collect_groups, &gs, &result, err);
+    if (e != QIPAI_OK)
+        return e;
+    if (gs.overflow)
+        return ddz_greedy_plain(g, seat, action, err);
+    int32_t legal[QIPAI_DDZ_MAX_LEGAL];
+    const int n = ddz_legal(g, seat, legal);
+    int best = -1, best_main = 0, best_cards = 0;
+    bool best_bomb = false;
+    for (int i = 0; i < n; i++) {
+        if (legal[i] == QIPAI_DDZ_ACTION_PASS)
+            continue;
+        const uint64_t packed = ddz_play_cards[legal[i]];
+        bool optimal = false;
+        for (int k = 0; k < gs.count && !optimal; k++)
+            optimal = gs.packed[k] == packed;
+        if (!optimal)
+            continue;
+        int main_rank;
+        bool bomb;
+        reading(packed, &main_rank, &bomb);
+        int total = 0;
+        for (int r = 0; r < QIPAI_PK_RANKS; r++)
+            total += (int)(packed >> (4 * r) & 0xF);
+        const bool better = best < 0                ? true
+                            : bomb != best_bomb     ? !bomb
+                            : main_rank != best_main ? main_rank < best_main
+                                                     : total > best_cards;
+        if (better) {
+            best = i;
+            best_main = main_rank;
+            best_bomb = bomb;
+            best_cards = total;
+        }
+    }
+    if (best < 0) {
+        if (n > 0 && legal[0] == QIPAI_DDZ_ACTION_PASS) {
+            *action = QIPAI_DDZ_ACTION_PASS;
+            return QIPAI_OK;
+        }
+        return ddz_greedy_plain(g, seat, action, err); /* a lead always has one: never here */
     }
     *action = legal[best];
     return QIPAI_OK;

@@ -115,6 +115,10 @@ void ddz_observe(const qipai_ddz_game *g, int seat, float *out);
 enum { DDZ_BOT_RANDOM, DDZ_BOT_GREEDY, DDZ_BOTS };
 qipai_err ddz_bot_choose(const qipai_ddz_game *g, int seat, int bot, int32_t *action,
                          qipai_error *err);
+/* The greedy bot's play by a minimum-plays search after every candidate:
+ * the definition the fast choice (over the hand's minimal solutions) must
+ * equal; tests compare them. */
+qipai_err ddz_greedy_plain(const qipai_ddz_game *g, int seat, int32_t *action, qipai_error *err);
 /* The greedy bot's bidding count of a hand (bots.c). */
 int ddz_hand_strength(uint64_t hand);
 
