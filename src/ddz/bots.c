@@ -11,6 +11,8 @@
 #include "ddz_internal.h"
 #include "common/fail.h"
 
+#include <string.h>
+
 static uint64_t mix(uint64_t h, uint64_t v)
 {
     h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
@@ -142,60 +144,80 @@ qipai_err ddz_greedy_plain(const qipai_ddz_game *g, int seat, int32_t *action, q
  * of the hand's minimal solutions, and a follower that has none of them
  * passes (no play lowers its count). One listing of the solutions replaces a
  * minimum-plays search per candidate; the ties are broken as above. */
-enum { GROUPS_MAX = 1024 };
+enum { GROUPS_MAX = 512, GROUP_SLOTS = 1024 }; /* slots: a power of two, twice the most */
 
+/* The distinct groups of the solutions: a small open-addressing set (0 is
+ * never a group, so it marks a free slot). */
 typedef struct groups {
-    uint64_t packed[GROUPS_MAX];
+    uint64_t slot[GROUP_SLOTS];
     int count;
     bool overflow;
 } groups;
 
+static size_t group_slot(uint64_t p)
+{
+    return (size_t)((p * 0x9E3779B97F4A7C15ull) >> 54) & (GROUP_SLOTS - 1);
+}
+
+static bool has_group(const groups *gs, uint64_t p)
+{
+    for (size_t i = group_slot(p);; i = (i + 1) & (GROUP_SLOTS - 1)) {
+        if (gs->slot[i] == p)
+            return true;
+        if (!gs->slot[i])
+            return false;
+    }
+}
+
 static int collect_groups(const qipai_pk_cards *list, size_t n, void *context)
 {
     groups *gs = context;
-    for (size_t i = 0; i < n; i++) {
-        const uint64_t p = ddz_pack(&list[i]);
-        bool seen = false;
-        for (int k = 0; k < gs->count && !seen; k++)
-            seen = gs->packed[k] == p;
-        if (seen)
+    for (size_t k = 0; k < n; k++) {
+        const uint64_t p = ddz_pack(&list[k]);
+        size_t i = group_slot(p);
+        while (gs->slot[i] && gs->slot[i] != p)
+            i = (i + 1) & (GROUP_SLOTS - 1);
+        if (gs->slot[i])
             continue;
         if (gs->count == GROUPS_MAX) {
             gs->overflow = true;
             return 1;
         }
-        gs->packed[gs->count++] = p;
+        gs->slot[i] = p;
+        gs->count++;
     }
     return 0;
 }
 
 static qipai_err greedy_play(const qipai_ddz_game *g, int seat, int32_t *action, qipai_error *err)
 {
+    int32_t legal[QIPAI_DDZ_MAX_LEGAL];
+    const int n = ddz_legal(g, seat, legal);
+    /* One choice (a pass with nothing to beat with): no search. */
+    if (n == 1) {
+        *action = legal[0];
+        return QIPAI_OK;
+    }
     uint64_t memory[8192];
     qipai_pk_memo *memo = qipai_pk_memo_init(memory, sizeof memory);
     const uint64_t hand = ddz_pack_mask(g->hand[seat]);
     qipai_pk_cards all;
     ddz_unpack(hand, &all);
-    static const groups empty;
-    groups gs = empty;
+    groups gs;
+    memset(&gs, 0, sizeof gs);
     qipai_pk_min_result result;
     qipai_err e = qipai_pk_min_plays(ddz_pk_rules(), &all, memo, collect_groups, &gs, &result, err);
     if (e != QIPAI_OK)
         return e;
     if (gs.overflow)
         return ddz_greedy_plain(g, seat, action, err);
-    int32_t legal[QIPAI_DDZ_MAX_LEGAL];
-    const int n = ddz_legal(g, seat, legal);
     int best = -1, best_main = 0, best_cards = 0;
     bool best_bomb = false;
     for (int i = 0; i < n; i++) {
         if (legal[i] == QIPAI_DDZ_ACTION_PASS)
             continue;
         const uint64_t packed = ddz_play_cards[legal[i]];
-        bool optimal = false;
-        for (int k = 0; k < gs.count && !optimal; k++)
-            optimal = gs.packed[k] == packed;
-        if (!optimal)
+        if (!has_group(&gs, packed))
             continue;
         int main_rank;
         bool bomb;
