@@ -34,15 +34,15 @@ uint64_t ddz_pack(const qipai_pk_cards *cards)
 
 int32_t ddz_play_of_packed(uint64_t packed)
 {
-    size_t lo = 0, hi = QIPAI_DDZ_PLAYS;
-    while (lo < hi) {
-        const size_t mid = lo + (hi - lo) / 2;
-        if (ddz_play_sorted[mid] < packed)
-            lo = mid + 1;
-        else
-            hi = mid;
+    /* the generator's open addressing: first slot, then the next ones */
+    unsigned h = (unsigned)((packed * 0x9E3779B97F4A7C15ull) >> 48);
+    for (;; h = (h + 1) & (DDZ_PLAY_SLOTS - 1)) {
+        const unsigned n = ddz_play_hash[h];
+        if (!n)
+            return -1;
+        if (ddz_play_cards[n - 1] == packed)
+            return (int32_t)(n - 1);
     }
-    return lo < QIPAI_DDZ_PLAYS && ddz_play_sorted[lo] == packed ? ddz_play_sorted_index[lo] : -1;
 }
 
 uint64_t ddz_pick_cards(uint64_t hand, uint64_t packed)

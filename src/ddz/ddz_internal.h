@@ -13,8 +13,8 @@
 
 /* build/gen/ddz_plays.c (tools/gen/gen_ddz_plays.c). */
 extern const uint64_t ddz_play_cards[QIPAI_DDZ_PLAYS];
-extern const uint64_t ddz_play_sorted[QIPAI_DDZ_PLAYS];
-extern const uint16_t ddz_play_sorted_index[QIPAI_DDZ_PLAYS];
+enum { DDZ_PLAY_SLOTS = 65536 };
+extern const uint16_t ddz_play_hash[DDZ_PLAY_SLOTS]; /* number + 1, 0 free */
 
 #define DDZ_ALL_CARDS ((1ull << QIPAI_DDZ_CARDS) - 1)
 
