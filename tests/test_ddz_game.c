@@ -759,6 +759,78 @@ static void greedy_equals_its_definition(void)
     printf("greedy: %ld choices (%ld passes) equal to its definition's\n", compared, passes);
 }
 
+/* The layer's vector of games (qipai_table_vec_*) on Dou Di Zhu: masks and
+ * observations for the seat to act, random legal actions, auto-reset, the
+ * rewards of every finished game summing to zero. */
+static void a_vector_of_games(void)
+{
+    const qipai_table_game *g = ddz();
+    enum { COUNT = 16 };
+    static qipai_table_vec vec;
+    static unsigned char states[COUNT * sizeof(qipai_ddz_game)];
+    static float observations[COUNT * QIPAI_DDZ_OBSERVATION_SIZE];
+    static uint8_t masks[COUNT * QIPAI_DDZ_ACTION_SPACE];
+    int seats[COUNT];
+    int32_t actions[COUNT];
+    int64_t rewards[COUNT * 3];
+    uint8_t done[COUNT];
+    qipai_ddz_rules rules;
+    qipai_ddz_rules_classic(&rules);
+    qipai_error err;
+    CHECK(qipai_table_vec_init(&vec, g, &rules, 8, COUNT, states, sizeof states, &err) == QIPAI_OK,
+          "%s", err.message);
+    uint64_t x = 3;
+    long steps = 0, ended = 0;
+    int64_t sums[COUNT][3];
+    memset(sums, 0, sizeof sums);
+    for (int t = 0; t < 2000; t++) {
+        qipai_table_vec_observe(&vec, seats, observations, masks);
+        for (int i = 0; i < COUNT; i++) {
+            const uint8_t *m = masks + (size_t)i * QIPAI_DDZ_ACTION_SPACE;
+            int legal[QIPAI_DDZ_MAX_LEGAL], n = 0;
+            for (int a = 0; a < QIPAI_DDZ_ACTION_SPACE; a++)
+                if (m[a])
+                    legal[n++] = a;
+            CHECK(n > 0, "game %d has a legal action", i);
+            actions[i] = n ? legal[next_random(&x) % (uint64_t)n] : 0;
+            const float *o = observations + (size_t)i * QIPAI_DDZ_OBSERVATION_SIZE;
+            CHECK(o[QIPAI_DDZ_OBS_PHASE] + o[QIPAI_DDZ_OBS_PHASE + 1] == 1, "a phase");
+        }
+        CHECK(qipai_table_vec_step(&vec, actions, rewards, done, &err) == QIPAI_OK, "%s",
+              err.message);
+        for (int i = 0; i < COUNT; i++) {
+            for (int s = 0; s < 3; s++)
+                sums[i][s] += rewards[i * 3 + s];
+            if (done[i]) {
+                CHECK(sums[i][0] + sums[i][1] + sums[i][2] == 0 && sums[i][0] != 0,
+                      "a finished game's rewards sum to 0");
+                memset(sums[i], 0, sizeof sums[i]);
+                ended++;
+            }
+        }
+        steps += COUNT;
+    }
+    /* an illegal action in one game: refused, nothing played */
+    qipai_table_vec_observe(&vec, seats, NULL, masks);
+    for (int i = 0; i < COUNT; i++) {
+        const uint8_t *m = masks + (size_t)i * QIPAI_DDZ_ACTION_SPACE;
+        actions[i] = 0;
+        while (!m[actions[i]])
+            actions[i]++;
+    }
+    int bad = 0;
+    while (masks[5 * QIPAI_DDZ_ACTION_SPACE + bad])
+        bad++;
+    actions[5] = bad;
+    CHECK(qipai_table_vec_step(&vec, actions, rewards, done, &err) == QIPAI_ERR_ILLEGAL &&
+              strstr(err.message, "game 5"),
+          "an illegal action is refused: %s", err.message);
+    CHECK(steps == 2000L * COUNT && ended > 300 && vec.games_done == (uint64_t)ended,
+          "%ld steps, %ld games ended", steps, ended);
+    printf("vector: %ld steps of %d games side by side, %ld games ended (zero-sum rewards)\n",
+           steps, COUNT, ended);
+}
+
 int main(void)
 {
     RUN(the_numbering_is_the_files_key_order);
@@ -771,5 +843,6 @@ int main(void)
     RUN(logs_replay_and_a_changed_card_departs);
     RUN(bots_are_functions_of_the_view);
     RUN(greedy_equals_its_definition);
+    RUN(a_vector_of_games);
     return test_report();
 }
