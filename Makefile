@@ -69,6 +69,9 @@ $(BUILD)/gen/%.c: $(BUILD)/tools/gen_%
 	@mkdir -p $(dir $@)
 	$< > $@.tmp && mv $@.tmp $@
 
+# The play numbering is read from the published table of Dou Di Zhu's plays.
+$(BUILD)/gen/ddz_plays.c: tests/data/ddz/card_type.json
+
 # Generated files live under build/gen; their objects under build/obj/gen.
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)

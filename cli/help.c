@@ -63,6 +63,11 @@ static const game_help games[] = {
      "The same runner, duels, log framing and replay check for every game (docs/FORMATS.md,\n"
      "\"Tables\"); on Zhaotong they print what qipai zhaotong sim|duel|replay print (the log's\n"
      "header gains \"name\"). Built-in bots only: the game's, by name.\n"},
+    {"ddz", "斗地主 (Dou Di Zhu) for three: bidding, the 底牌, trick play, 春天/反春, bots, logs",
+     "--rules classic (the preset)   --rule NAME=VALUE: bidding=score|grab|none,\n"
+     "all_pass=redeal|first, first_bidder=random|dealer|0-2, caller_regrab=0|1, base=N, spring=N,\n"
+     "cap=N (docs/RULES.md \"Dou Di Zhu\"). Bots: random, greedy. The commands are the table\n"
+     "layer's (qipai table ddz ... is the same); logs: docs/FORMATS.md \"Dou Di Zhu\".\n"},
 };
 
 static const command_help commands[] = {
@@ -85,6 +90,21 @@ static const command_help commands[] = {
 
     {"table", "games", "", "lists the games the table layer plays: name and title, a line each",
      NULL},
+
+    {"ddz", "sim",
+     "--games N [--seed S] [--bots B,B,B] [--rules classic] [--rule NAME=VALUE]... "
+     "[--dealer rotate|0-2] [--log FILE] [--json] [--quiet]",
+     "plays N games between bots and prints the statistics, by seat, bot and role",
+     "--bots        three of random, greedy (default: the first bot at every seat)\n"
+     "--log FILE    writes every game as JSON lines (docs/FORMATS.md \"Dou Di Zhu: the log\")\n"
+     "--json        the statistics as one JSON object\n"},
+    {"ddz", "duel",
+     "--bots A,B --deals N [--seed S] [--rules classic] [--rule NAME=VALUE]... [--json] [--quiet]",
+     "duplicate duel of two bots: each deal played six times, each side alone at each seat and "
+     "in the pair, the difference with its 95% confidence interval",
+     NULL},
+    {"ddz", "replay", "FILE [--verbose]",
+     "checks every game of a log against the rules; exit 1 when one departs from them", NULL},
 
     {"zhaotong", "sim",
      "--games N [--seed S] [--bots B,B,B,B] [--log FILE] [--dealer rotate|0-3] [--rule NAME=VALUE]... "

@@ -10,6 +10,7 @@
 
 static const qipai_table_game *const games[] = {
     &qipai_table_zhaotong,
+    &qipai_table_ddz,
 };
 
 enum { GAMES = (int)(sizeof games / sizeof games[0]) };

@@ -14,6 +14,7 @@
 /* The games the library plays, in the order qipai_table_game_at lists them
  * (games.c); each is defined in its own src/<game>/ directory. */
 extern const qipai_table_game qipai_table_zhaotong;
+extern const qipai_table_game qipai_table_ddz;
 
 static inline int tb_popcount(unsigned x)
 {

@@ -13,7 +13,7 @@ top=$($Q --help)
 for game_commands in "mahjong win waits decompose shanten effective discards bench corpus" \
                      "zhaotong sim duel replay play analyze bench corpus" \
                      "gb fan ting shanten bench corpus" "zipai decompose hu waits bench corpus" \
-                     "poker minplays classify moves bench corpus"; do
+                     "poker minplays classify moves bench corpus" "ddz sim duel replay"; do
     set -- $game_commands
     game=$1; shift
     out=$($Q $game --help); status=$?
