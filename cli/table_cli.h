@@ -26,8 +26,13 @@ typedef struct table_options {
     bool json, quiet;
     const char *log_path;
     int bot_count;                 /* the seats' (sim) or the sides' (duel) */
-    int bots[QIPAI_TABLE_MAX_SEATS];
-    char bot_names[QIPAI_TABLE_MAX_SEATS][32];
+    int bots[QIPAI_TABLE_MAX_SEATS];           /* built-in bots; -1 for a program */
+    const char *bot_names[QIPAI_TABLE_MAX_SEATS]; /* "strong", "exec:./mybot" (into bot_text) */
+    char bot_text[4096];                       /* --bots, cut at its commas */
+    bool programs;                 /* some bot is a program (exec:COMMAND) */
+    double bot_timeout;            /* --bot-timeout: a decision's limit, seconds (5) */
+    double bot_startup;            /* --bot-startup: a program's start-up allowance (10) */
+    bool share_programs;           /* --share-programs: one process for a program's seats */
 } table_options;
 
 /* Parses argv[1..argc) (argv[0] is the command); want_bots: the number of

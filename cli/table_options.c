@@ -2,7 +2,8 @@
  * The options the table commands share: --rules NAME (a preset), --rule
  * NAME=VALUE (applied in order, after the preset whatever their place),
  * --games/--deals N, --seed S, --bots B,..., --dealer, --log FILE, --json,
- * --quiet. Every problem is named with the option and the game's own words
+ * --quiet, and for bots that are programs (exec:COMMAND, table_arena.h)
+ * --bot-timeout, --bot-startup and --share-programs. Every problem is named with the option and the game's own words
  * (its presets, its bots).
  */
 #include "cli.h"
@@ -14,34 +15,46 @@
 static int parse_bots(table_options *o, const char *text, int want)
 {
     const qipai_table_game *g = o->game;
+    size_t length = strlen(text);
+    if (length >= sizeof o->bot_text)
+        return prog_usage("%s %s: --bots is longer than %zu bytes (put a long command in a script)",
+                          g->name, o->command, sizeof o->bot_text - 1);
+    if (!qjson_utf8_valid(text, length)) /* the names go into JSON: summaries, the log */
+        return prog_usage("%s %s: --bots is not valid UTF-8", g->name, o->command);
+    memcpy(o->bot_text, text, length + 1);
     o->bot_count = 0;
-    for (const char *item = text;;) {
-        const char *comma = strchr(item, ',');
-        size_t n = comma ? (size_t)(comma - item) : strlen(item);
+    for (char *item = o->bot_text, *next; item; item = next) {
+        next = strchr(item, ',');
+        if (next)
+            *next++ = '\0';
         if (o->bot_count == want)
             return prog_usage("%s %s: --bots wants %d bots, not more", g->name, o->command, want);
-        char name[32];
-        if (n >= sizeof name)
-            return prog_usage("%s %s: --bots: a bot's name is at most %zu bytes", g->name,
-                              o->command, sizeof name - 1);
-        memcpy(name, item, n);
-        name[n] = '\0';
+        const char *exec = !strncmp(item, "exec:", 5) ? item + 5 : NULL;
         qipai_error err;
-        int bot;
-        if (!strncmp(name, "exec:", 5))
-            return prog_usage("%s %s: --bots: programs (exec:COMMAND) play Zhaotong only so far",
-                              g->name, o->command);
-        if (qipai_table_bot_named(g, name, &bot, &err) != QIPAI_OK)
-            return prog_usage("%s %s: --bots: %s", g->name, o->command, err.message);
+        int bot = -1;
+        if (exec && !*exec)
+            return prog_usage("%s %s: exec: wants a command (exec:./mybot)", g->name, o->command);
+        if (!exec && qipai_table_bot_named(g, item, &bot, &err) != QIPAI_OK)
+            return prog_usage("%s %s: --bots: %s, or exec:COMMAND", g->name, o->command,
+                              err.message);
+        o->programs |= exec != NULL;
         o->bots[o->bot_count] = bot;
-        memcpy(o->bot_names[o->bot_count++], name, n + 1);
-        if (!comma)
-            break;
-        item = comma + 1;
+        o->bot_names[o->bot_count++] = item;
     }
     if (o->bot_count != want)
         return prog_usage("%s %s: --bots wants %d bots separated by commas", g->name, o->command,
                           want);
+    return 0;
+}
+
+static int parse_seconds(const char *option, const char *text, bool zero_ok, double *out)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (*end || end == text || !(v > 0 || (zero_ok && v == 0)) || !(v <= 3600))
+        return prog_usage("%s wants seconds (%s 0, at most 3600), not '%s'", option,
+                          zero_ok ? "from" : "more than", text);
+    *out = v;
     return 0;
 }
 
@@ -54,6 +67,8 @@ int table_parse_options(const qipai_table_game *game, int argc, char **argv, con
     o->count = -1;
     o->seed = 1;
     o->dealer = -1;
+    o->bot_timeout = 5;
+    o->bot_startup = 10;
     const char *preset = game->default_rules;
     qipai_error err;
     /* The preset first, wherever it is given, then the options in order. */
@@ -67,6 +82,10 @@ int table_parse_options(const qipai_table_game *game, int argc, char **argv, con
         const char *a = argv[i], *v;
         if (!strcmp(a, "--json") || !strcmp(a, "--quiet")) {
             *(!strcmp(a, "--json") ? &o->json : &o->quiet) = true;
+            continue;
+        }
+        if (!strcmp(a, "--share-programs")) {
+            o->share_programs = true;
             continue;
         }
         if (strncmp(a, "--", 2) || !(v = prog_option_value(argc, argv, &i)))
@@ -84,6 +103,10 @@ int table_parse_options(const qipai_table_game *game, int argc, char **argv, con
                 return prog_usage("--seed wants a number, not '%s'", v);
         } else if (!strcmp(a, "--bots")) {
             bots = v; /* read once the rules say how many seats */
+        } else if (!strcmp(a, "--bot-timeout")) {
+            status = parse_seconds(a, v, false, &o->bot_timeout);
+        } else if (!strcmp(a, "--bot-startup")) {
+            status = parse_seconds(a, v, true, &o->bot_startup);
         } else if (!strcmp(a, "--log")) {
             o->log_path = v;
         } else if (!strcmp(a, "--dealer")) {
@@ -122,7 +145,7 @@ int table_parse_options(const qipai_table_game *game, int argc, char **argv, con
         o->bot_count = want;
         for (int s = 0; s < want; s++) {
             o->bots[s] = 0;
-            snprintf(o->bot_names[s], sizeof o->bot_names[s], "%s", game->bots[0]);
+            o->bot_names[s] = game->bots[0];
         }
     }
     if (o->count < 0)

@@ -41,7 +41,7 @@ static void send_json(zt_arena_bot *b, const qjson_writer *w)
     size_t n;
     const char *text = qjson_text(w, &n);
     if (text)
-        zt_program_send(&b->program, text, n);
+        program_send(&b->program, text, n);
 }
 
 int zt_arena_start(zt_arena *a, const char *command, int first_seat, const qipai_zt_rules *rules,
@@ -58,7 +58,7 @@ int zt_arena_start(zt_arena *a, const char *command, int first_seat, const qipai
         return -1;
     }
     strcpy(b->command, command);
-    if (!zt_program_start(&b->program, command, why, size)) {
+    if (!program_start(&b->program, command, why, size)) {
         free(b->command);
         return -1;
     }
@@ -89,9 +89,9 @@ void zt_arena_game(zt_arena *a, const qipai_zt_game *game, uint64_t number,
         zt_arena_bot *b = &a->bots[a->seat_bot[s]];
         b->seat = s;
         size_t n = qipai_zt_log_header_for(game, number, s, line, sizeof line);
-        zt_program_send(&b->program, line, n);
+        program_send(&b->program, line, n);
         n = qipai_zt_log_deal_for(game, s, line, sizeof line);
-        zt_program_send(&b->program, line, n);
+        program_send(&b->program, line, n);
     }
 }
 
@@ -104,7 +104,7 @@ void zt_arena_event(const qipai_zt_game *game, const qipai_zt_event *event, void
             continue;
         size_t n = qipai_zt_log_event_for(game, event, s, line, sizeof line);
         if (n > 0 && n < sizeof line)
-            zt_program_send(&a->bots[a->seat_bot[s]].program, line, n);
+            program_send(&a->bots[a->seat_bot[s]].program, line, n);
     }
 }
 
@@ -163,8 +163,8 @@ static void drain(zt_arena_bot *b)
     const char *line;
     size_t length;
     for (int i = 0; i < DRAIN_LINES; i++) {
-        zt_program_read r = zt_program_read_line(&b->program, 0, &line, &length);
-        if (r != ZT_READ_LINE && r != ZT_READ_LONG)
+        program_read r = program_read_line(&b->program, 0, &line, &length);
+        if (r != PROGRAM_READ_LINE && r != PROGRAM_READ_LONG)
             return;
         if (b->owed)
             b->owed--;
@@ -196,18 +196,18 @@ static int ask(zt_arena *a, zt_arena_bot *b, const qipai_zt_action *legal, int c
     for (;;) {
         const char *line;
         size_t length;
-        zt_program_read r = zt_program_read_line(&b->program, deadline, &line, &length);
-        if (r == ZT_READ_GONE) {
+        program_read r = program_read_line(&b->program, deadline, &line, &length);
+        if (r == PROGRAM_READ_GONE) {
             *fault = ZT_FAULT_GONE;
             return -1;
         }
-        if (r == ZT_READ_TIMEOUT) {
+        if (r == PROGRAM_READ_TIMEOUT) {
             *fault = ZT_FAULT_LATE;
             return -1; /* still owed: its answer is dropped when it comes */
         }
         if (b->owed-- > 1)
             continue; /* a late answer to an earlier request */
-        if (r == ZT_READ_LONG) {
+        if (r == PROGRAM_READ_LONG) {
             *fault = ZT_FAULT_INVALID;
             return -1;
         }
@@ -239,14 +239,14 @@ static qipai_err choose(const qipai_zt_game *game, int seat, void *context, qipa
     zt_arena_bot *b = &a->bots[index];
     b->decisions++;
     zt_fault fault = ZT_FAULT_GONE;
-    int chosen = b->program.gone == ZT_PROGRAM_RUNNING ? ask(a, b, legal, count, &fault) : -1;
+    int chosen = b->program.gone == PROGRAM_RUNNING ? ask(a, b, legal, count, &fault) : -1;
     if (chosen >= 0) {
         *out = legal[chosen];
         return QIPAI_OK;
     }
     b->faults[fault]++;
     qipai_err e = default_action(game, seat, legal, count, out, err);
-    if (e == QIPAI_OK && b->program.gone == ZT_PROGRAM_RUNNING) {
+    if (e == QIPAI_OK && b->program.gone == PROGRAM_RUNNING) {
         char line[256];
         size_t n = action_line(out, line, sizeof line);
         qjson_writer *w = &a->w;
@@ -271,11 +271,11 @@ qipai_zt_agent zt_arena_agent(zt_arena *a)
 
 void zt_arena_close(zt_arena *a)
 {
-    zt_program *programs[ZT_ARENA_PROGRAMS];
+    bot_program *programs[ZT_ARENA_PROGRAMS];
     for (int i = 0; i < a->count; i++)
         programs[i] = &a->bots[i].program;
     /* They get the time limit of a decision (at most a second) to exit. */
-    zt_program_close_all(programs, a->count, a->timeout_seconds < 1 ? a->timeout_seconds : 1);
+    program_close_all(programs, a->count, a->timeout_seconds < 1 ? a->timeout_seconds : 1);
     for (int i = 0; i < a->count; i++) {
         free(a->bots[i].command);
         a->bots[i].command = NULL;

@@ -1,6 +1,6 @@
 /*
  * Bots that are programs, for sim, duel and play (--bots exec:COMMAND): the
- * protocol of docs/formats/bot.md over zhaotong_program.c's pipes. Each
+ * protocol of docs/formats/bot.md over program.c's pipes. Each
  * program plays one seat a game (in a duel its seat changes between
  * replays); it is told what that seat may see, through the library's
  * per-seat view (qipai_zt_log_*_for), asked for each decision, and its
@@ -15,7 +15,7 @@
 #include <qipai/zhaotong.h>
 
 #include "common/json.h"
-#include "zhaotong_program.h"
+#include "program.h"
 
 enum { ZT_ARENA_PROGRAMS = 4 };
 
@@ -31,7 +31,7 @@ typedef enum zt_fault {
 extern const char *const zt_fault_names[ZT_FAULTS];
 
 typedef struct zt_arena_bot {
-    zt_program program;
+    bot_program program;
     char *command;
     int seat;                     /* in the current game */
     uint64_t owed;                /* requests it has not answered yet */
@@ -64,7 +64,7 @@ void zt_arena_game(zt_arena *a, const qipai_zt_game *game, uint64_t number,
 void zt_arena_event(const qipai_zt_game *game, const qipai_zt_event *event, void *arena);
 /* The agent of the seats played by programs (context: the arena). */
 qipai_zt_agent zt_arena_agent(zt_arena *a);
-/* Ends the programs (zt_program_close_all) and frees the arena. */
+/* Ends the programs (program_close_all) and frees the arena. */
 void zt_arena_close(zt_arena *a);
 
 /* The faults of a program as a JSON object {"late":n,...,"decisions":n}. */

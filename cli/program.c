@@ -1,9 +1,9 @@
 /*
- * A bot's process and its pipes (zhaotong_program.h): start, write lines,
+ * A bot's process and its pipes (program.h): start, write lines,
  * read lines with a deadline, end. POSIX only (fork, pipes, poll).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "zhaotong_program.h"
+#include "program.h"
 #include "cli.h"
 
 #include <errno.h>
@@ -69,15 +69,15 @@ static void remember_group(pid_t pid)
     }
 }
 
-bool zt_program_start(zt_program *p, const char *command, char *why, size_t size)
+bool program_start(bot_program *p, const char *command, char *why, size_t size)
 {
     memset(p, 0, sizeof *p);
     p->to = p->from = -1;
-    p->gone = ZT_PROGRAM_NOT_STARTED;
+    p->gone = PROGRAM_NOT_STARTED;
     /* A closed pipe must be an error from write(), not a signal that ends
      * the whole run. */
     signal(SIGPIPE, SIG_IGN);
-    p->line = malloc(ZT_PROGRAM_LINE + READ_BLOCK);
+    p->line = malloc(PROGRAM_LINE + READ_BLOCK);
     int in[2] = {-1, -1}, out[2] = {-1, -1};
     if (!p->line || pipe(in) != 0 || pipe(out) != 0) {
         snprintf(why, size, "cannot make its pipes: %s", p->line ? strerror(errno) : "no memory");
@@ -111,7 +111,7 @@ bool zt_program_start(zt_program *p, const char *command, char *why, size_t size
     p->pid = pid;
     p->to = in[1];
     p->from = out[0];
-    p->gone = ZT_PROGRAM_RUNNING;
+    p->gone = PROGRAM_RUNNING;
     return true;
 fail:
     for (int i = 0; i < 2; i++) {
@@ -124,7 +124,7 @@ fail:
 }
 
 /* Kills its process group (a shell may have left children) and reaps it. */
-static void kill_and_reap(zt_program *p)
+static void kill_and_reap(bot_program *p)
 {
     if (p->pid <= 0)
         return;
@@ -138,9 +138,9 @@ static void kill_and_reap(zt_program *p)
     p->pid = 0;
 }
 
-static void give_up(zt_program *p, zt_program_gone why)
+static void give_up(bot_program *p, program_gone why)
 {
-    if (p->gone == ZT_PROGRAM_RUNNING)
+    if (p->gone == PROGRAM_RUNNING)
         p->gone = why;
     close_fd(&p->to);
     close_fd(&p->from);
@@ -151,7 +151,7 @@ static void give_up(zt_program *p, zt_program_gone why)
 }
 
 /* Writes what is queued as far as the pipe takes it now. */
-static void flush(zt_program *p)
+static void flush(bot_program *p)
 {
     size_t done = 0;
     while (p->to >= 0 && done < p->pending_used) {
@@ -163,7 +163,7 @@ static void flush(zt_program *p)
         } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
             break;
         } else {
-            give_up(p, ZT_PROGRAM_BROKEN); /* EPIPE: it closed its input */
+            give_up(p, PROGRAM_BROKEN); /* EPIPE: it closed its input */
             return;
         }
     }
@@ -171,13 +171,13 @@ static void flush(zt_program *p)
     p->pending_used -= done;
 }
 
-void zt_program_send(zt_program *p, const char *text, size_t length)
+void program_send(bot_program *p, const char *text, size_t length)
 {
-    if (p->gone != ZT_PROGRAM_RUNNING)
+    if (p->gone != PROGRAM_RUNNING)
         return;
     size_t need = p->pending_used + length + 1;
-    if (need > ZT_PROGRAM_BACKLOG) {
-        give_up(p, ZT_PROGRAM_STUCK);
+    if (need > PROGRAM_BACKLOG) {
+        give_up(p, PROGRAM_STUCK);
         return;
     }
     if (need > p->pending_size) {
@@ -186,7 +186,7 @@ void zt_program_send(zt_program *p, const char *text, size_t length)
             grown *= 2;
         char *bigger = realloc(p->pending, grown);
         if (!bigger) {
-            give_up(p, ZT_PROGRAM_STUCK);
+            give_up(p, PROGRAM_STUCK);
             return;
         }
         p->pending = bigger;
@@ -199,7 +199,7 @@ void zt_program_send(zt_program *p, const char *text, size_t length)
 }
 
 /* A whole line already read, or a skipped long one. */
-static bool take_line(zt_program *p, zt_program_read *result, const char **line, size_t *length)
+static bool take_line(bot_program *p, program_read *result, const char **line, size_t *length)
 {
     char *start = p->line + p->line_start;
     size_t have = p->line_used - p->line_start;
@@ -207,7 +207,7 @@ static bool take_line(zt_program *p, zt_program_read *result, const char **line,
     if (!nl) {
         if (p->skipping) { /* still inside a long line: drop what came */
             p->line_start = p->line_used = 0;
-        } else if (have > ZT_PROGRAM_LINE) {
+        } else if (have > PROGRAM_LINE) {
             p->skipping = true;
             p->line_start = p->line_used = 0;
         } else if (p->line_start) { /* keep the partial line at the front */
@@ -219,24 +219,24 @@ static bool take_line(zt_program *p, zt_program_read *result, const char **line,
     }
     size_t n = (size_t)(nl - start);
     p->line_start += n + 1;
-    if (p->skipping || n > ZT_PROGRAM_LINE) {
+    if (p->skipping || n > PROGRAM_LINE) {
         p->skipping = false;
-        *result = ZT_READ_LONG;
+        *result = PROGRAM_READ_LONG;
         return true;
     }
     if (n && start[n - 1] == '\r')
         n--;
     *line = start;
     *length = n;
-    *result = ZT_READ_LINE;
+    *result = PROGRAM_READ_LINE;
     return true;
 }
 
 /* Reads what the pipe holds now; false when the program has gone. */
-static bool fill(zt_program *p)
+static bool fill(bot_program *p)
 {
     for (;;) {
-        size_t room = ZT_PROGRAM_LINE + READ_BLOCK - p->line_used;
+        size_t room = PROGRAM_LINE + READ_BLOCK - p->line_used;
         if (room == 0)
             return true; /* take_line makes room */
         ssize_t n = read(p->from, p->line + p->line_used, room);
@@ -248,58 +248,58 @@ static bool fill(zt_program *p)
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
             return true;
-        give_up(p, ZT_PROGRAM_EXITED);
+        give_up(p, PROGRAM_EXITED);
         return false;
     }
 }
 
-zt_program_read zt_program_read_line(zt_program *p, double deadline_ns, const char **line,
+program_read program_read_line(bot_program *p, double deadline_ns, const char **line,
                                      size_t *length)
 {
-    zt_program_read result;
+    program_read result;
     /* Past the deadline, one more look (so that a deadline of 0 reads what
      * is there), then no more: a program writing without end cannot hold
      * the caller. */
     for (bool first = true;; first = false) {
-        if (p->gone != ZT_PROGRAM_RUNNING)
-            return ZT_READ_GONE;
+        if (p->gone != PROGRAM_RUNNING)
+            return PROGRAM_READ_GONE;
         if (p->line_start < p->line_used && take_line(p, &result, line, length))
             return result;
         if (p->line_start == p->line_used)
             p->line_start = p->line_used = 0;
         double left_ms = (deadline_ns - prog_now_ns()) / 1e6;
         if (!first && left_ms <= 0)
-            return ZT_READ_TIMEOUT;
+            return PROGRAM_READ_TIMEOUT;
         struct pollfd fds[2] = {{p->from, POLLIN, 0}, {p->to, POLLOUT, 0}};
         int n = poll(fds, p->pending_used ? 2 : 1, left_ms > 0 ? (int)ceil(left_ms) : 0);
         if (n < 0 && errno != EINTR)
-            return ZT_READ_TIMEOUT;
+            return PROGRAM_READ_TIMEOUT;
         if (n > 0 && fds[1].revents && p->pending_used)
             flush(p);
-        if (p->gone != ZT_PROGRAM_RUNNING)
-            return ZT_READ_GONE;
+        if (p->gone != PROGRAM_RUNNING)
+            return PROGRAM_READ_GONE;
         if (n > 0 && fds[0].revents && !fill(p))
-            return ZT_READ_GONE;
+            return PROGRAM_READ_GONE;
     }
 }
 
 /* Whether it has exited, without reaping it: while it is a zombie its
  * process group cannot be anyone else's, so the group can still be killed. */
-static bool exited(const zt_program *p)
+static bool exited(const bot_program *p)
 {
     siginfo_t info;
     memset(&info, 0, sizeof info);
     return waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid;
 }
 
-void zt_program_close_all(zt_program *const programs[], int count, double grace_seconds)
+void program_close_all(bot_program *const programs[], int count, double grace_seconds)
 {
     const double deadline = prog_now_ns() + grace_seconds * 1e9;
     /* Hand over what is queued, then close their input: the end of the run. */
     for (bool waiting = true; waiting && prog_now_ns() < deadline;) {
         waiting = false;
         for (int i = 0; i < count; i++) {
-            zt_program *p = programs[i];
+            bot_program *p = programs[i];
             if (p->to < 0)
                 continue;
             flush(p);
@@ -315,7 +315,7 @@ void zt_program_close_all(zt_program *const programs[], int count, double grace_
     for (bool waiting = true; waiting;) {
         waiting = false;
         for (int i = 0; i < count; i++) {
-            zt_program *p = programs[i];
+            bot_program *p = programs[i];
             if (p->pid <= 0)
                 continue;
             close_fd(&p->to);
@@ -337,9 +337,9 @@ void zt_program_close_all(zt_program *const programs[], int count, double grace_
         poll(NULL, 0, 5);
     }
     for (int i = 0; i < count; i++) {
-        zt_program *p = programs[i];
-        if (p->gone == ZT_PROGRAM_RUNNING)
-            p->gone = ZT_PROGRAM_EXITED;
+        bot_program *p = programs[i];
+        if (p->gone == PROGRAM_RUNNING)
+            p->gone = PROGRAM_EXITED;
         close_fd(&p->to);
         close_fd(&p->from);
         kill_and_reap(p);
