@@ -310,6 +310,8 @@ size_t qipai_zt_log_rules(const qipai_zt_rules *rules, char *out, size_t size);
 /* ---- the binding's loops (native/qipai_py.h) ---- */
 void qipy_mj_win_many(const qipai_mj_rules *rules, const uint8_t *counts, size_t kinds,
                       const uint8_t *wilds, size_t n, uint8_t *out);
+size_t qipy_mj_parse_many(const qipai_mj_rules *rules, const char *text, size_t size, size_t n,
+                          uint8_t *counts, uint8_t *wilds, int strict, qipai_error *err);
 void qipy_mj_shanten_many(const qipai_mj_rules *rules, const uint8_t *counts, size_t kinds,
                           const uint8_t *wilds, size_t n, int8_t *out);
 

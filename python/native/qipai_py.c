@@ -43,6 +43,29 @@ void qipy_mj_shanten_many(const qipai_mj_rules *rules, const uint8_t *counts, si
     }
 }
 
+size_t qipy_mj_parse_many(const qipai_mj_rules *rules, const char *text, size_t size, size_t n,
+                          uint8_t *counts, uint8_t *wilds, int strict, qipai_error *err)
+{
+    const char *end = text + size;
+    qipai_mj_hand hand;
+    for (size_t i = 0; i < n; i++) {
+        const char *stop = memchr(text, '\0', (size_t)(end - text));
+        if (!stop)
+            return n; /* fewer hands than n: the caller counted them, so never */
+        if (qipai_mj_parse(rules, text, &hand, NULL, err) == QIPAI_OK) {
+            memcpy(counts + i * QIPAI_MJ_KINDS, hand.counts, QIPAI_MJ_KINDS);
+            wilds[i] = hand.wilds;
+        } else {
+            memset(counts + i * QIPAI_MJ_KINDS, 0, QIPAI_MJ_KINDS);
+            wilds[i] = 0;
+            if (strict)
+                return i;
+        }
+        text = stop + 1;
+    }
+    return n;
+}
+
 /* ---- Zhaotong environments ------------------------------------------------------ */
 
 static qipai_err record_and_step(qipy_zt_env *env, const qipai_zt_action *action,

@@ -24,6 +24,17 @@ void qipy_mj_win_many(const qipai_mj_rules *rules, const uint8_t *counts, size_t
 void qipy_mj_shanten_many(const qipai_mj_rules *rules, const uint8_t *counts, size_t kinds,
                           const uint8_t *wilds, size_t n, int8_t *out);
 
+/* ---- mahjong: hands from a buffer ----------------------------------------------
+ * text (size bytes) holds n hands, each ended by a NUL byte: a list of
+ * strings joined, or a text's lines with their line ends made NUL. Row i of
+ * counts (34 bytes a row) and wilds[i] get hand i as qipai_mj_parse reads
+ * it; a hand it refuses gets a zero row. With strict the loop stops at the
+ * first hand refused, err saying why. Returns the index of that hand, or n
+ * when none stopped it (also when the buffer holds fewer than n hands: the
+ * rows past its end are left as they were). */
+size_t qipy_mj_parse_many(const qipai_mj_rules *rules, const char *text, size_t size, size_t n,
+                          uint8_t *counts, uint8_t *wilds, int strict, qipai_error *err);
+
 /* ---- Zhaotong: the environments ------------------------------------------------
  * A game with the actions taken so far (so its log can be written again
  * from the wall and the actions), the seat a learning agent plays and the

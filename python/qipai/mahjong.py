@@ -26,7 +26,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from ._core import (Error, bool_arg, check, fail, get_query, int_arg, is_int, new_error,
+from ._core import (ERROR_NAMES, Error, bool_arg, check, fail, get_query, int_arg, is_int, new_error,
                     text_arg, wrong_type)
 from ._native import ffi, lib
 
@@ -293,14 +293,81 @@ class Rules:
         counts = np.frombuffer(ffi.buffer(parsed.counts), dtype=np.uint8).copy()
         return counts, int(parsed.wilds)
 
-    def parse_many(self, hands: Iterable[Any], strict: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    def parse_many(self, hands: Iterable[Any] | str | bytes,
+                   strict: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """Hands as the batch calls take them: counts (N, 34) and wilds (N,).
-        A hand that does not parse raises Error naming its line (1-based:
-        ``"line 3: ..."``, with the library's code), or with ``strict=False``
-        gets an empty row (which every batch call answers as it answers a
-        hand of the wrong size). An item of the wrong type raises TypeError."""
+        ``hands`` is an iterable of hands (strings or lists of tile numbers),
+        or a text (str or UTF-8 bytes) whose every line is a hand (a file's
+        contents: ``\\n`` or ``\\r\\n`` ends a line; a blank line is an
+        empty hand). A hand that does not parse raises Error naming its line
+        (1-based: ``"line 3: ..."``, with the library's code), or with
+        ``strict=False`` gets an empty row (which every batch call answers as
+        it answers a hand of the wrong size). An item of the wrong type raises
+        TypeError. Strings are parsed in one C call (the library's parser
+        over the whole buffer, without the GIL)."""
         strict = bool_arg(strict, "strict")
-        hands = list(hands)
+        if isinstance(hands, (str, bytes, bytearray, memoryview)):
+            return self._parse_text(hands, strict)
+        hands = hands if isinstance(hands, list) else list(hands)
+        try:
+            joined = "\0".join(hands)
+        except TypeError:  # not all strings: hand by hand
+            return self._parse_each(hands, strict)
+        if joined.count("\0") != len(hands) - 1 if hands else False:
+            return self._parse_each(hands, strict)  # a NUL inside a hand
+        try:
+            data = (joined + "\0").encode()
+        except UnicodeEncodeError:
+            return self._parse_each(hands, strict)
+        return self._parse_buffer(data, len(hands), strict, hands.__getitem__)
+
+    def _parse_text(self, text: Any, strict: bool) -> tuple[np.ndarray, np.ndarray]:
+        if not isinstance(text, str):
+            try:
+                text = bytes(text).decode()
+            except UnicodeDecodeError as e:
+                raise fail(f"hands: the text is not UTF-8 ({e.reason} at byte {e.start})",
+                           lib.QIPAI_ERR_SYNTAX) from None
+        lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+        ended = text if not text or text.endswith("\n") else text + "\n"
+        try:
+            data = ended.replace("\r\n", "\n").replace("\n", "\0").encode()
+        except UnicodeEncodeError:  # (a lone surrogate) hand by hand, as parse refuses it
+            return self._parse_each(self._lines(text), strict)
+        if data.count(b"\0") != lines:  # a NUL inside a line: hand by hand
+            return self._parse_each(self._lines(text), strict)
+        return self._parse_buffer(data, lines, strict, lambda i: self._lines(text)[i])
+
+    @staticmethod
+    def _lines(text: str) -> list[str]:
+        """A text's lines as parse_many reads them (a "\\r" before "\\n" dropped)."""
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+    def _parse_buffer(self, data: bytes, n: int, strict: bool,
+                      hand_of: Any) -> tuple[np.ndarray, np.ndarray]:
+        """n NUL-ended hands of data in one C call; the exact Error (the one
+        parse gives) for the first refused hand when strict."""
+        counts = np.empty((n, KINDS), dtype=np.uint8)
+        wilds = np.empty(n, dtype=np.uint8)
+        err = new_error()
+        stopped = lib.qipy_mj_parse_many(
+            self._rules, ffi.from_buffer("char[]", data), len(data), n,
+            ffi.from_buffer("uint8_t[]", counts, require_writable=True),
+            ffi.from_buffer("uint8_t[]", wilds, require_writable=True), strict, err)
+        if stopped < n:
+            try:
+                self.parse(hand_of(stopped))
+            except Error as e:
+                raise Error(f"line {stopped + 1}: {e.message}", e.code) from None
+            raise Error(f"line {stopped + 1}: {ffi.string(err.message).decode('utf-8', 'replace')}",
+                        ERROR_NAMES.get(int(err.code)))
+        return counts, wilds
+
+    def _parse_each(self, hands: list, strict: bool) -> tuple[np.ndarray, np.ndarray]:
+        """parse_many hand by hand (lists of tile numbers, wrong types)."""
         counts = np.zeros((len(hands), KINDS), dtype=np.uint8)
         wilds = np.zeros(len(hands), dtype=np.uint8)
         for i, hand in enumerate(hands):

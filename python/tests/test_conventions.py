@@ -343,3 +343,81 @@ def test_zhaotong_takes_tile_numbers_as_lua_and_go_do() -> None:
     assert steps == 60 and named.events == numbered.events
     with pytest.raises(qipai.Error, match="0..26, not 27"):
         Game(seed=3).step(("discard", 0, 27))
+
+
+# ---- parse_many in one C call: the same rows and errors as hand by hand -----------------
+
+def parse_each(rules: Rules, hands: list, strict: bool):
+    """What parse_many must give: each hand through parse, the line named."""
+    counts = np.zeros((len(hands), 34), dtype=np.uint8)
+    wilds = np.zeros(len(hands), dtype=np.uint8)
+    for i, hand in enumerate(hands):
+        try:
+            counts[i], wilds[i] = rules.parse(hand)
+        except qipai.Error as e:
+            if strict:
+                return f"line {i + 1}: {e.message}", e.code
+    return counts.tolist(), wilds.tolist()
+
+
+def parse_all(rules: Rules, hands, strict: bool):
+    try:
+        counts, wilds = rules.parse_many(hands, strict=strict)
+    except qipai.Error as e:
+        return e.message, e.code
+    assert counts.dtype == np.uint8 and wilds.dtype == np.uint8
+    return counts.tolist(), wilds.tolist()
+
+
+@pytest.mark.parametrize("config", [("basic", ()), ("laizi", ("7z",)), ("zhaotong", ())])
+def test_parse_many_equals_parse_hand_by_hand(config, rng: random.Random) -> None:
+    rules = Rules(*config)
+    odd = ["", " ", "123m\n", "123m\r\n", "12\r3m", "1\x002m", "一二三万", "东东东", "11111m",
+           "123x", "#", "1m\ud800", "*" * 14, "1z2z3z 4z, 5z"]
+    compared = errors = 0
+    for _ in range(60):
+        hands = [random_mahjong_hand(rng, 27 if config[0] == "zhaotong" else 34) for _ in
+                 range(rng.randint(0, 40))]
+        for _ in range(rng.randint(0, 2)):
+            hands.insert(rng.randint(0, len(hands)), rng.choice(odd))
+        for strict in (True, False):
+            try:
+                expected = parse_each(rules, hands, strict)
+            except UnicodeEncodeError:
+                with pytest.raises(UnicodeEncodeError):
+                    rules.parse_many(hands, strict=strict)
+                continue
+            assert parse_all(rules, hands, strict) == expected, hands
+            assert parse_all(rules, tuple(hands), strict) == expected  # any iterable
+            assert parse_all(rules, iter(hands), strict) == expected
+            compared += len(hands)
+            errors += isinstance(expected[0], str)
+        if all("\n" not in h and "\r" not in h and "\x00" not in h for h in hands):
+            # the same hands as the lines of one text (str or bytes, \n or \r\n)
+            for text in ("\n".join(hands) + "\n", "\r\n".join(hands)):
+                if not hands or (text == "" and hands == [""]):
+                    continue
+                for strict in (True, False):
+                    try:
+                        expected = parse_each(rules, hands, strict)
+                        data = text.encode()
+                    except UnicodeEncodeError:
+                        continue
+                    assert parse_all(rules, text, strict) == expected, text
+                    assert parse_all(rules, data, strict) == expected
+    assert compared >= 2000 and errors >= 10
+
+
+def test_parse_many_reads_a_text_line_by_line() -> None:
+    rules = Rules()
+    counts, wilds = rules.parse_many("123m\r\n\n*\n456p")
+    assert counts.sum(axis=1).tolist() == [3, 0, 0, 3] and wilds.tolist() == [0, 0, 1, 0]
+    assert rules.parse_many("")[0].shape == (0, 34) and rules.parse_many([])[0].shape == (0, 34)
+    with pytest.raises(qipai.Error, match=r"^line 3: ") as caught:
+        rules.parse_many("123m\n456p\n12x\n")
+    assert caught.value.code == "syntax error"
+    with pytest.raises(qipai.Error, match="not UTF-8") as caught:
+        rules.parse_many(b"123m\n\xff\n")
+    assert caught.value.code == "syntax error"
+    mixed = ["123m", [0, 1, 2], np.array([33, 34])]  # tile numbers hand by hand
+    assert rules.parse_many(mixed)[0].sum(axis=1).tolist() == [3, 3, 1]
