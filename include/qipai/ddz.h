@@ -16,6 +16,10 @@
  *   static qipai_table_state state;
  *   qipai_table_init(game, &state, &rules, 42, 0, NULL);
  *   const qipai_ddz_game *g = (const qipai_ddz_game *)&state;  // the game's own view
+ *   qipai_table_shape shape;
+ *   qipai_table_shape_of(game, &rules, &shape);
+ *   printf("%d seats, %d actions, phase %d\n", shape.seats, shape.action_space, (int)g->phase);
+ *   // output: 3 seats, 27478 actions, phase 0
  *
  * Cards keep their suits inside a game: card c (0..53) is rank c / 4 of
  * suit c % 4 for c < 52 (ranks 3 4 5 6 7 8 9 T J Q K A 2 as 0..12, suits
