@@ -138,6 +138,22 @@ static bool is_header(const char *text, size_t size)
     return yes;
 }
 
+/* A bot program's note (docs/formats/bot.md): skipped wherever it stands,
+ * after a game's end too (the library skips it within a game). */
+static bool is_note(const char *text, size_t size)
+{
+    qjson_doc doc;
+    const qjson_value *root;
+    qjson_doc_init(&doc);
+    bool yes = false;
+    if (qjson_parse(&doc, text, size, &root, NULL, 0) == 0 && root->type == QJSON_OBJECT) {
+        const char *type = qjson_get_string(root, "type");
+        yes = type && !strcmp(type, "note");
+    }
+    qjson_doc_free(&doc);
+    return yes;
+}
+
 static void one_line(checker *c, const char *text, size_t size)
 {
     while (size && (text[size - 1] == '\r' || text[size - 1] == ' ' || text[size - 1] == '\t'))
@@ -149,7 +165,7 @@ static void one_line(checker *c, const char *text, size_t size)
     c->result->lines++;
     if (is_header(text, size))
         start_game(c, text, size);
-    else if (!c->active)
+    else if (!c->active && !is_note(text, size))
         note(c, 0, "a line outside any game (before a header, or after a game's end)");
     else if (!c->failed)
         play_line(c, text, size);

@@ -4,7 +4,9 @@
  * departs at that line or later (never earlier: the lines before it are the
  * game's), and a change that departs changes nothing (the line due is still
  * due); lines after the end, a header of another game, a line that is not
- * JSON and an illegal action are each refused with their own code.
+ * JSON and an illegal action are each refused with their own code; note
+ * lines (a bot program's faults and debug texts) are skipped wherever they
+ * stand in a game.
  */
 #include <qipai/table.h>
 
@@ -206,9 +208,51 @@ static void each_refusal_has_its_code(void)
     free_log(&l);
 }
 
+/* A note after every line of a game (the deal and the header's next line
+ * included): the game still replays whole and valid, each note changing
+ * nothing. */
+static void notes_are_skipped(void)
+{
+    qipai_error err;
+    const qipai_table_game *g = qipai_table_game_named("zhaotong", &err);
+    static qipai_table_rules rules;
+    static qipai_table_state state;
+    static qipai_table_replay replay;
+    CHECK(g && qipai_table_rules_named(g, &rules, NULL, &err) == QIPAI_OK, "%s", err.message);
+    long games = 0, notes = 0;
+    for (uint64_t n = 0; n < 20; n++) {
+        static logged l;
+        log_game(g, &rules, n, &l, &state);
+        static char *lines[2 * MAX_LINES];
+        static size_t lengths[2 * MAX_LINES];
+        static const char fault[] = "{\"type\":\"note\",\"player\":1,\"fault\":\"late\"}";
+        static const char debug[] = "{\"type\":\"note\",\"player\":2,\"debug\":\"why: 5p\"}";
+        int count = 0;
+        for (int i = 0; i < l.count; i++) {
+            lines[count] = l.lines[i];
+            lengths[count++] = l.lengths[i];
+            if (i + 1 < l.count || n % 2) { /* after the end line too, in odd games */
+                lines[count] = (char *)(i % 2 ? fault : debug);
+                lengths[count] = strlen(lines[count]);
+                count++;
+                notes++;
+            }
+        }
+        qipai_err code;
+        int at = replay_lines(g, &replay, lines, lengths, count, &code);
+        CHECK(at == count && code == QIPAI_OK && qipai_table_replay_done(&replay),
+              "game %llu with notes departs at line %d (code %d)", (unsigned long long)n, at,
+              (int)code);
+        games++;
+        free_log(&l);
+    }
+    CHECK(games == 20 && notes > 20 * 50, "%ld games, %ld notes", games, notes);
+}
+
 int main(void)
 {
     RUN(logged_games_replay_and_changed_lines_depart);
+    RUN(notes_are_skipped);
     RUN(each_refusal_has_its_code);
     return test_report();
 }

@@ -492,7 +492,10 @@ QIPAI_API size_t qipai_table_log_event(const qipai_table_game *game, const void 
  * either due, the deal first and then the events the last action reported,
  * which it must equal as a JSON value (keys in any order), or, when an action
  * is due, an action line: read by the game, played (it must be legal now),
- * and then equal to that action's line. After every action the game's
+ * and then equal to that action's line. A line {"type":"note",...} is an
+ * annotation (what a bot program's fault or debug text was: docs/formats/
+ * bot.md, "The log's notes") wherever it is in a game: skipped, changing
+ * nothing. After every action the game's
  * invariants are checked (QIPAI_ERR_STATE: a library fault). A line that
  * departs changes nothing, so a caller may report it and go on.
  *

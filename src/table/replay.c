@@ -265,8 +265,14 @@ qipai_err qipai_table_replay_line(qipai_table_replay *replay, const char *line, 
     qipai_err e = parse_object(&doc, line, length, &root, err);
     if (e != QIPAI_OK)
         return e;
+    /* An annotation (a bot's fault or debug text, docs/formats/bot.md):
+     * for readers, not part of the game. */
+    const char *type = qjson_get_string(root, "type");
+    const bool note = type && !strcmp(type, "note");
     qjson_doc_free(&doc);
     r->wanted_length = 0;
+    if (note)
+        return QIPAI_OK;
     const char *due;
     size_t due_length;
     if (qipai_table_replay_expected(r, &due, &due_length)) {
