@@ -62,7 +62,8 @@ static const game_help games[] = {
      "qipai table GAME replay FILE [--verbose]\n"
      "The same runner, duels, log framing and replay check for every game (docs/FORMATS.md,\n"
      "\"Tables\"); on Zhaotong they print what qipai zhaotong sim|duel|replay print (the log's\n"
-     "header gains \"name\"). Built-in bots only: the game's, by name.\n"},
+     "header gains \"name\"). Bots: the game's, by name, or exec:COMMAND, a program speaking\n"
+     "docs/formats/bot.md's protocol (--bot-timeout S, --bot-startup S, --share-programs).\n"},
     {"ddz", "斗地主 (Dou Di Zhu) for three: bidding, the 底牌, trick play, 春天/反春, bots, logs",
      "--rules classic (the preset)   --rule NAME=VALUE: bidding=score|grab|none,\n"
      "all_pass=redeal|first, first_bidder=random|dealer|0-2, caller_regrab=0|1, base=N, spring=N,\n"
