@@ -32,7 +32,7 @@ packages() {
     sanitizers|fuzz) echo "clang libclang-rt-14-dev" ;;
     pkgconfig) echo "pkg-config" ;;
     python) echo "python3-cffi python3-numpy python3-pytest python3-dev python3-venv python3-setuptools python3-wheel" ;;
-    dask) echo "python3-distributed" ;;
+    dask) echo "python3-distributed iproute2" ;;
     lua) echo "lua5.4 liblua5.4-dev" ;;
     go) echo "golang-go" ;;
     web) echo "emscripten brotli chromium chromium-driver python3-selenium fonts-wqy-zenhei" ;;
@@ -54,7 +54,7 @@ present() {
     pkgconfig) command -v pkg-config >/dev/null 2>&1 ;;
     python)
         "$PYTHON" -c 'import cffi, numpy, pytest, setuptools, wheel, ensurepip, sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' >/dev/null 2>&1 ;;
-    dask) "$PYTHON" -c 'import distributed' >/dev/null 2>&1 ;;
+    dask) "$PYTHON" -c 'import distributed' >/dev/null 2>&1 && command -v ss >/dev/null 2>&1 ;;
     lua) command -v lua5.4 >/dev/null 2>&1 && pkg-config --exists lua5.4 2>/dev/null ;;
     go) command -v go >/dev/null 2>&1 && go version >/dev/null 2>&1 ;;
     web) command -v emcc >/dev/null 2>&1 && command -v brotli >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1 &&
