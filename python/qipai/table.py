@@ -841,7 +841,7 @@ class SingleAgentEnv(_GymBase):
     ``step(action) -> (obs, reward, terminated, truncated, info)``.
 
     ``opponents``: one bot name for every other seat, or one each in seat
-    order. The bots play inside C, one C call per agent step (a vector of
+    order (None: the game's first bot). The bots play inside C, one C call per agent step (a vector of
     one game). The reward is the agent's score change since its last
     decision (to the game's end in the last step), a float. Observations
     ``{"observation": float32 (F,), "action_mask": int8 (A,)}``. Options as
@@ -850,10 +850,12 @@ class SingleAgentEnv(_GymBase):
 
     metadata = {"render_modes": ["ansi", "human"]}
 
-    def __init__(self, name: str = "zhaotong", opponents: Any = "strong", *, seat: int = 0,
+    def __init__(self, name: str = "zhaotong", opponents: Any = None, *, seat: int = 0,
                  rules: Any = None, render_mode: str | None = None,
                  illegal_action: str = "raise", illegal_reward: float = -1.0,
                  observation_scale: float = 1.0) -> None:
+        if opponents is None:  # the game's first bot at every other seat
+            opponents = _Table(name, rules).bots[0]
         self._vec = VectorEnv(name, 1, opponents, seed=0, seat=seat, rules=rules)
         t = self._table = self._vec._table
         self.name = name

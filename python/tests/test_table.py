@@ -137,7 +137,8 @@ def test_the_vector_is_its_games_stepped_one_by_one(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_opponents_play_inside_the_vector(name: str) -> None:
-    env = table.VectorEnv(name, 16, "strong", seed=2, seat=1)
+    bot = table.Game(name).bots[0]
+    env = table.VectorEnv(name, 16, bot, seed=2, seat=1)
     obs, mask, info = env.reset()
     rng = np.random.default_rng(2)
     total = np.zeros(16)
@@ -150,7 +151,7 @@ def test_opponents_play_inside_the_vector(name: str) -> None:
     with pytest.raises(qipai.Error, match="not legal"):
         env.step(np.where(mask, 0, 1).argmax(axis=1))
     with pytest.raises(qipai.Error, match="opponents"):
-        table.VectorEnv(name, 2, ["strong"], seat=0)
+        table.VectorEnv(name, 2, [bot], seat=0)
 
 
 def _check_aec(env: table.AECEnv, seed: int) -> int:
@@ -192,7 +193,8 @@ def test_aec_contract(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_single_agent_contract(name: str) -> None:
-    env = table.SingleAgentEnv(name, "strong", illegal_action="end")
+    bot = table.Game(name).bots[0]
+    env = table.SingleAgentEnv(name, bot, illegal_action="end")
     obs, info = env.reset(seed=8)
     assert env.observation_space.contains(obs)
     episodes = steps = 0
@@ -208,7 +210,7 @@ def test_single_agent_contract(name: str) -> None:
         if terminated:
             episodes += 1
             obs, info = env.reset()
-    other = table.SingleAgentEnv(name, "strong")
+    other = table.SingleAgentEnv(name, bot)
     obs, _ = other.reset(seed=8)
     for k, (action, reward) in enumerate(replay):  # the same seed, the same games
         obs, r, terminated, _, _ = other.step(action)
@@ -216,7 +218,7 @@ def test_single_agent_contract(name: str) -> None:
         if terminated:
             obs, _ = other.reset()
     with pytest.raises(qipai.Error, match="reset"):
-        table.SingleAgentEnv(name, "strong").step(0)
+        table.SingleAgentEnv(name).step(0)
     env.reset(seed=1)
     illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
     _, reward, terminated, _, info = env.step(illegal)
