@@ -266,6 +266,7 @@ class Game:
                                                             card_text(expect[first]),
                                                             "".join(card_text(c) for c in expect)))
             drawn = g.below(3)
+            self.stats["seeds"] += 1
             if g.hex() != rng:
                 raise Departure("header: rng is %s, seed %d's generator after the deal and the first "
                                 "bidder's draw is %s" % (rng, seed, g.hex()))
@@ -348,6 +349,7 @@ class Game:
                 self.phase = "redeal"
                 return
             landlord, factor = self.first_bidder, 1
+            self.stats["all_pass_first"] += 1
         self.phase = "landlord"
         self.landlord = landlord
         self.factor = factor
@@ -363,6 +365,7 @@ class Game:
             raise Departure("bid: seat %d bids %d, not higher than the highest bid so far, %d"
                             % (self.turn, b, self.highest))
         if self.bots[self.turn] == "greedy":
+            self.stats["greedy_checks"] += 1
             n = greedy_count(self.hands[self.turn])
             want = 3 if n >= 10 else 2 if n >= 7 else 1 if n >= 4 else 0
             expect = want if want > self.highest else 0
@@ -389,6 +392,7 @@ class Game:
                                "after a call" if self.caller is not None else "before any call",
                                " or ".join(allowed)))
         if self.bots[self.turn] == "greedy":
+            self.stats["greedy_checks"] += 1
             n = greedy_count(self.hands[self.turn])
             if self.caller is None:
                 expect = "call" if n >= 4 else "decline"
@@ -412,6 +416,7 @@ class Game:
         if self.spoken == 3:
             if self.caller is not None and self.grabs > 0 and self.rules["caller_regrab"]:
                 self.regrab = True
+                self.stats["regrabs"] += 1
                 self.turn = self.caller
             else:
                 self.bidding_over()
@@ -492,6 +497,7 @@ class Game:
 
     def check_greedy_takes_out(self, s, kind, n):
         """RULES.md "Bots": a greedy play that empties the hand is always taken."""
+        self.stats["greedy_checks"] += 1
         hand = self.hands[s]
         whole = self.types.get(type_key(hand))
         if whole is None or n == len(hand):
@@ -527,8 +533,9 @@ class Game:
         m = self.factor * 2 ** (self.bombs + self.rockets)
         if spring or anti:
             m *= r["spring"]
-        if r["cap"] > 0:
-            m = min(m, r["cap"])
+        if r["cap"] > 0 and m > r["cap"]:
+            m = r["cap"]
+            self.stats["capped"] += 1
         S = r["base"] * m
         scores = [0, 0, 0]
         for seat in range(3):
@@ -554,6 +561,10 @@ class Game:
         left = [cards_text(self.hands[s]) for s in range(3)]
         want_eq(line, "left", left, what)
         self.stats["payments"] += 1
+        self.stats["bombs"] += self.bombs
+        self.stats["rockets"] += self.rockets
+        self.stats["springs"] += spring
+        self.stats["anti_springs"] += anti
         self.phase = "over"
 
     def feed(self, line):
@@ -591,7 +602,9 @@ class Game:
 
 # ---------------------------------------------------------------- the log
 def judge(paths, types, quiet):
-    stats = {"games": 0, "lines": 0, "bids": 0, "plays": 0, "passes": 0, "redeals": 0, "payments": 0}
+    stats = {"games": 0, "lines": 0, "bids": 0, "plays": 0, "passes": 0, "redeals": 0, "payments": 0,
+             "bombs": 0, "rockets": 0, "springs": 0, "anti_springs": 0, "capped": 0, "all_pass_first": 0,
+             "regrabs": 0, "greedy_checks": 0, "seeds": 0}
     departures = []
     for path in paths:
         try:
@@ -642,6 +655,11 @@ def judge(paths, types, quiet):
     print("ddz judge: %d games, %d lines, %d bids, %d plays, %d passes, %d redeals, %d payments checked, "
           "%d departures" % (stats["games"], stats["lines"], stats["bids"], stats["plays"], stats["passes"],
                              stats["redeals"], stats["payments"], len(departures)))
+    if not quiet:
+        print("ddz judge: covered %d decks against their seeds, %d bombs, %d rockets, %d 春天, %d 反春, "
+              "%d capped, %d all_pass=first landlords, %d caller regrabs, %d greedy choices"
+              % (stats["seeds"], stats["bombs"], stats["rockets"], stats["springs"], stats["anti_springs"],
+                 stats["capped"], stats["all_pass_first"], stats["regrabs"], stats["greedy_checks"]))
     return departures, stats
 
 
