@@ -3,12 +3,13 @@
 tests/judge/test_ddz_judge.sh: the judge has to flag every changed game, at the changed line or
 after it, and no other game.
 
-usage: ddz_mutate.py KIND IN OUT SEED
+usage: ddz_mutate.py KIND IN OUT SEED [GAMES]   (GAMES: only the first GAMES games, default all)
        ddz_mutate.py check OUT JUDGE_STDOUT   (every changed game flagged once, in its range, no other)
 writes OUT (the changed log) and OUT.expect: one line "HEADER_LINE MUTATED_LINE NEXT_HEADER_LINE"
 per changed game (line numbers of OUT, 1-based; NEXT_HEADER_LINE is one past the game's end).
 KINDS lists the kinds. A game with no line of the kind is left as it is.
 """
+import bisect
 import json
 import random
 import sys
@@ -113,6 +114,15 @@ def m_bid(game, rnd):
 
 def m_claim(game, rnd):
     c = [i for i, l in enumerate(game) if l.get("type") == "claim"]
+    rules = game[0]["rules"]
+    if rules["all_pass"] == "first":
+        # when every other seat declined, the first bidder's call and its decline give the same
+        # landlord and factor under all_pass=first: a legal game either way, not a change the
+        # judge can refuse
+        fb = game[0]["first_bidder"]
+        others = [game[i]["claim"] for i in c if game[i]["seat"] != fb]
+        if all(w == "decline" for w in others):
+            c = [i for i in c if game[i]["seat"] != fb]
     if not c:
         return None
     i = rnd.choice(c)
@@ -310,21 +320,24 @@ def check(dst, judged):
     with open(dst + ".expect") as f:
         for text in f:
             ranges.append(tuple(int(x) for x in text.split()))
-    flagged = []
+    flagged = {}
     with open(judged) as f:
         for text in f:
             head = text.split(": game ", 1)[0]
             if " departs: " in text and head.startswith(dst + ":"):
-                flagged.append((int(head[len(dst) + 1:]), text.strip()))
+                flagged[int(head[len(dst) + 1:])] = text.strip()
+    lines = sorted(flagged)
     bad = 0
+    inside = 0
     for start, at, stop in ranges:
-        hits = [t for n, t in flagged if start <= n < stop]
-        good = [t for n, t in flagged if at <= n < stop]
+        lo, hi = bisect.bisect_left(lines, start), bisect.bisect_left(lines, stop)
+        hits = [flagged[n] for n in lines[lo:hi]]
+        inside += len(hits)
+        good = [n for n in lines[lo:hi] if n >= at]
         if len(hits) != 1 or len(good) != 1:
             print("ddz_mutate check: %s: the game of lines %d-%d changed at line %d: judge says %s"
                   % (dst, start, stop - 1, at, hits or "nothing"))
             bad += 1
-    inside = sum(1 for n, _ in flagged if any(a <= n < c for a, _, c in ranges))
     if inside != len(flagged):
         print("ddz_mutate check: %s: %d departures in games that were not changed" % (dst, len(flagged) - inside))
         bad += 1
@@ -339,16 +352,19 @@ def check(dst, judged):
 def main(argv):
     if len(argv) == 3 and argv[0] == "check":
         return check(argv[1], argv[2])
-    if len(argv) != 4 or argv[0] not in KINDS:
-        print("usage: ddz_mutate.py KIND IN OUT SEED; kinds: %s" % " ".join(KINDS), file=sys.stderr)
+    if len(argv) not in (4, 5) or argv[0] not in KINDS:
+        print("usage: ddz_mutate.py KIND IN OUT SEED [GAMES]; kinds: %s" % " ".join(KINDS), file=sys.stderr)
         return 2
     kind, src, dst, seed = argv[0], argv[1], argv[2], int(argv[3])
+    most = int(argv[4]) if len(argv) == 5 else None
     rnd = random.Random(seed)
     games = []
     with open(src) as f:
         for text in f:
             line = json.loads(text)
             if line.get("type") == "game":
+                if most is not None and len(games) == most:
+                    break
                 games.append([])
             games[-1].append(line)
     out, expect = [], []
