@@ -284,8 +284,10 @@ test-plain: $(TEST_BIN)
 
 # The exhaustive sweeps in full (every shape under every rule set) and longer
 # fuzzing: what `make test` samples. Minutes to tens of minutes.
-test-long: $(TEST_BIN) $(FUZZ_BIN)
+test-long: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/qipai
 	@set -e; for t in $(TEST_BIN); do echo "== $$t (long)"; QIPAI_TEST_LONG=1 $$t; done
+	@echo "== tests/judge/test_ddz_judge.sh (the judge written from docs/RULES.md alone)"
+	@QIPAI=$(BUILD)/qipai sh tests/judge/test_ddz_judge.sh
 	@$(MAKE) --no-print-directory test-fuzz FUZZ_SECONDS=$(LONG_FUZZ_SECONDS)
 
 test-san: $(TEST_SAN_BIN)
