@@ -301,15 +301,20 @@ class Game:
         """Raises Error if the state breaks the game's invariants."""
         check(self._table.ptr.check(self._ptr, self._err), self._err)
 
+    @classmethod
+    def _of_state(cls, table: _Table, state: np.ndarray, events: list[dict], seed: int) -> "Game":
+        """A Game holding state (the caller's bytes, taken as they are)."""
+        game = object.__new__(cls)
+        game._table = table
+        game._state = state
+        game._ptr = ffi.from_buffer("unsigned char[]", state, require_writable=True)
+        game._err = new_error()
+        game._events = events
+        game._seed = seed
+        return game
+
     def copy(self) -> "Game":
-        other = object.__new__(Game)
-        other._table = self._table
-        other._state = self._state.copy()
-        other._ptr = ffi.from_buffer("unsigned char[]", other._state, require_writable=True)
-        other._err = new_error()
-        other._events = list(self._events)
-        other._seed = self._seed
-        return other
+        return Game._of_state(self._table, self._state.copy(), list(self._events), self._seed)
 
     def _seat_or_first(self, seat: Any) -> int:
         if seat is None:
@@ -942,11 +947,8 @@ class SingleAgentEnv(_GymBase):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        g = object.__new__(Game)
-        g._table = self._table
-        g._state = self._vec._states[:self._table.state_size + 16].copy()
-        g._ptr = ffi.from_buffer("unsigned char[]", g._state, require_writable=True)
-        text = g.render(self.seat)
+        state = self._vec._states[:self._table.state_size + 16].copy()
+        text = Game._of_state(self._table, state, [], 0).render(self.seat)
         if self.render_mode == "ansi":
             return text
         print(text)
